@@ -1,0 +1,528 @@
+"""The ``fsudoku`` command: the article's ``main``, grown up.
+
+Sarkar #1 ("Solving the Puzzle")::
+
+    main :: IO ()
+    main = do
+      inputs <- lines <$> getContents
+      Control.Monad.forM_ inputs $ \\input ->
+        case readGrid input of
+          Nothing   -> putStrLn "Invalid input"
+          Just grid -> case solve grid of
+            Nothing    -> putStrLn "No solution found"
+            Just grid' -> putStrLn $ showGrid grid'
+
+``fsudoku solve`` does exactly that per input line (``--format grid``, the default),
+byte for byte, and adds files, other solvers and engines, other formats, worker
+processes, node bounds, and clear errors. Lines are split on ``\\n`` only, as
+Haskell's ``lines``; a trailing ``\\r`` is dropped, ``0`` blanks become ``.``, bytes
+that are not UTF-8 make that line ``Invalid input``.
+
+Exit status: 0 when every puzzle was solved, 1 when some line was invalid,
+unsolvable or given up, 2 for a usage error or an unreadable file, 130 on Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import signal
+import sys
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import IO, TextIO
+
+from fsudoku import sarkar1
+from fsudoku.grid_io import SAMPLE, read_grid, show_grid, show_grid_with_possibilities
+from fsudoku.outcome import Outcome
+from fsudoku.solvers import ENGINES, FAST_SOLVERS, SARKAR_RULES, SOLVERS, solve_many
+
+EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+FORMATS = ("grid", "line", "possibilities", "euler", "boxed")
+NAIVE_MAX_BLANKS = 6
+"""``bird-naive`` enumerates 9^blanks completions: more blanks need ``--force``."""
+
+
+class UsageError(Exception):
+    """A bad command line or an unreadable file (exit status 2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One puzzle of the input: its text (``0`` read as ``.``) and a label."""
+
+    text: str
+    label: str
+
+
+# ---------------------------------------------------------------------------
+# Input
+
+
+def _decode(raw: bytes) -> str:
+    """One raw line to text: the ``\\n`` and one ``\\r`` dropped; bad UTF-8 kept visible
+    as U+FFFD, which no puzzle contains, so the line reads as ``Invalid input``."""
+    if raw.endswith(b"\n"):
+        raw = raw[:-1]
+    if raw.endswith(b"\r"):
+        raw = raw[:-1]
+    return raw.decode("utf-8", errors="replace")
+
+
+def _raw_lines(stream: IO[bytes]) -> Iterator[str]:
+    for raw in stream:
+        yield _decode(raw)
+
+
+def _entries(lines: Iterable[str]) -> Iterator[Entry]:
+    """Puzzles of one file, the format detected from it (lines, or Euler's grids)."""
+    try:
+        formats = importlib.import_module("fsudoku.formats")
+    except ImportError:
+        for number, line in enumerate(lines, 1):
+            yield Entry(line.replace("0", "."), str(number))
+        return
+    for entry in formats.read_puzzles(lines):
+        yield Entry(entry.text, entry.label)
+
+
+def read_sources(paths: Sequence[str], errors: list[str]) -> Iterator[Entry]:
+    """Every puzzle of the named files in order (``-`` or none: standard input).
+
+    A file that cannot be read is reported in ``errors`` and skipped; the others
+    are still read.
+    """
+    for path in paths or ["-"]:
+        if path == "-":
+            yield from _entries(_raw_lines(sys.stdin.buffer))
+            continue
+        try:
+            handle = open(path, "rb")  # noqa: SIM115 - closed below, generator-safe
+        except IsADirectoryError:
+            errors.append(f"fsudoku: {path}: is a directory")
+            continue
+        except FileNotFoundError:
+            errors.append(f"fsudoku: {path}: no such file")
+            continue
+        except OSError as error:
+            errors.append(f"fsudoku: {path}: {error.strerror or error}")
+            continue
+        with handle:
+            try:
+                yield from _entries(_raw_lines(handle))
+            except OSError as error:
+                errors.append(f"fsudoku: {path}: {error.strerror or error}")
+
+
+# ---------------------------------------------------------------------------
+# Output
+
+
+def grid_text(solution: str) -> str:
+    """``showGrid`` of a solution given as 81 digits (9 lines of spaced digits)."""
+    return "".join(" ".join(solution[r * 9 : r * 9 + 9]) + "\n" for r in range(9))
+
+
+def render(outcome: Outcome, entry: Entry, fmt: str, solver: str) -> str:
+    """The text printed for one puzzle (always ends with a newline)."""
+    if fmt == "possibilities":
+        return _possibilities(entry.text, solver)
+    if outcome.status != "solved" or outcome.solution is None:
+        return outcome.message() + "\n"
+    if fmt == "line":
+        return outcome.solution + "\n"
+    if fmt in ("euler", "boxed"):
+        formats = importlib.import_module("fsudoku.formats")
+        if fmt == "euler":
+            label = entry.label if entry.label.startswith("Grid") else f"Grid {entry.label}"
+            text: str = formats.format_euler(label, outcome.solution)
+        else:
+            text = formats.format_boxed(outcome.solution)
+        return text if text.endswith("\n") else text + "\n"
+    return grid_text(outcome.solution) + "\n"  # putStrLn $ showGrid grid'
+
+
+def _possibilities(line: str, solver: str) -> str:
+    grid = read_grid(line)
+    if not grid:
+        return "Invalid input\n"
+    rule = SARKAR_RULES.get(solver, SARKAR_RULES["exclusives"])
+    settled = sarkar1.prune_grid(grid.unwrap(), rule)
+    if not settled:
+        return "No solution found\n"
+    return show_grid_with_possibilities(settled.unwrap()) + "\n"
+
+
+# ---------------------------------------------------------------------------
+# Solving, in this process or in workers
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _solve_chunk(
+    texts: list[str], solver: str, engine: str, max_nodes: int | None
+) -> list[Outcome]:
+    return list(solve_many(texts, solver, engine, max_nodes))
+
+
+def _chunks(entries: Iterator[Entry], size: int) -> Iterator[list[Entry]]:
+    chunk: list[Entry] = []
+    for entry in entries:
+        chunk.append(entry)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def outcomes(
+    entries: Iterator[Entry],
+    solver: str,
+    engine: str,
+    max_nodes: int | None,
+    jobs: int,
+) -> Iterator[tuple[Entry, Outcome]]:
+    """Each entry with its outcome, in input order, with ``jobs`` worker processes."""
+    if jobs <= 1:
+        if engine == "fast":
+            for chunk in _chunks(entries, 512):
+                texts = [e.text for e in chunk]
+                yield from zip(chunk, solve_many(texts, solver, engine, max_nodes), strict=True)
+            return
+        for entry in entries:
+            yield entry, next(iter(solve_many([entry.text], solver, engine, max_nodes)))
+        return
+    size = 256 if engine == "fast" else 8
+    window = 4 * jobs  # chunks in flight: memory stays bounded whatever the input size
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint) as pool:
+        pending: deque[tuple[list[Entry], Future[list[Outcome]]]] = deque()
+        try:
+            for chunk in _chunks(entries, size):
+                texts = [e.text for e in chunk]
+                pending.append((chunk, pool.submit(_solve_chunk, texts, solver, engine, max_nodes)))
+                while len(pending) >= window:
+                    done_chunk, future = pending.popleft()
+                    yield from zip(done_chunk, future.result(), strict=True)
+            while pending:
+                done_chunk, future = pending.popleft()
+                yield from zip(done_chunk, future.result(), strict=True)
+        except BaseException:
+            for _, future in pending:
+                future.cancel()
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+
+class Progress:
+    """Count, rate and ETA on a terminal's stderr (silent otherwise)."""
+
+    def __init__(self, enabled: bool, total: int | None = None) -> None:
+        self.bar: object | None = None
+        if enabled:
+            try:
+                from tqdm import tqdm
+
+                self.bar = tqdm(total=total, unit="puzzle", file=sys.stderr, leave=False)
+            except ImportError:  # pragma: no cover - tqdm is a dependency
+                self.bar = None
+
+    def update(self) -> None:
+        if self.bar is not None:
+            self.bar.update(1)  # type: ignore[attr-defined]
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()  # type: ignore[attr-defined]
+
+
+def _progress_wanted(args: argparse.Namespace) -> bool:
+    return not args.quiet and sys.stderr.isatty()
+
+
+def _count_lines(paths: Sequence[str]) -> int | None:
+    """The number of lines of the named regular files (None for stdin), for the ETA."""
+    if not paths or "-" in paths:
+        return None
+    total = 0
+    for path in paths:
+        try:
+            with open(path, "rb") as handle:
+                total += sum(chunk.count(b"\n") for chunk in iter(lambda: handle.read(1 << 20), b""))
+        except OSError:
+            continue
+    return total
+
+
+def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
+    """``fsudoku solve``: one result per puzzle, in order, flushed as found."""
+    engine = _engine(args)
+    max_nodes = args.max_nodes
+    if args.solver == "bird-naive" and max_nodes is None:
+        max_nodes = 1_000_000
+    errors: list[str] = []
+    entries = read_sources(args.files, errors)
+    if args.solver == "bird-naive" and not args.force:
+        entries = _refuse_many_blanks(entries, errors)
+    status = EXIT_OK
+    progress = Progress(_progress_wanted(args), _count_lines(args.files) if _progress_wanted(args) else None)
+    try:
+        for entry, outcome in outcomes(entries, args.solver, engine, max_nodes, _jobs(args)):
+            out.write(render(outcome, entry, args.format, args.solver))
+            out.flush()
+            progress.update()
+            if outcome.status != "solved":
+                status = EXIT_UNSOLVED
+            if args.stats:
+                print(f"{entry.label}\t{outcome.status}\tnodes={outcome.nodes}", file=sys.stderr)
+    finally:
+        progress.close()
+    for message in errors:
+        print(message, file=sys.stderr)
+    if any(not m.startswith("fsudoku: bird-naive") for m in errors):
+        return EXIT_USAGE
+    return status
+
+
+def _refuse_many_blanks(entries: Iterator[Entry], errors: list[str]) -> Iterator[Entry]:
+    for entry in entries:
+        blanks = entry.text.count(".")
+        if len(entry.text) == 81 and blanks > NAIVE_MAX_BLANKS:
+            errors.append(
+                f"fsudoku: bird-naive: puzzle {entry.label} has {blanks} blanks; "
+                f"filter valid . completions tries 9^{blanks} grids. "
+                f"It is run with a bound of --max-nodes; use --force to try anyway, "
+                f"or --solver bird."
+            )
+        yield entry
+
+
+def _engine(args: argparse.Namespace) -> str:
+    engine: str | None = args.engine
+    if engine is None:
+        return "fast" if args.solver in FAST_SOLVERS and _fast_available() else "reference"
+    if engine == "fast" and args.solver not in FAST_SOLVERS:
+        raise UsageError(
+            f"the fast engine covers {', '.join(sorted(FAST_SOLVERS))}; "
+            f"use --engine reference for {args.solver}"
+        )
+    if engine == "fast" and not _fast_available():
+        raise UsageError("the fast engine is not available (numpy missing?)")
+    return engine
+
+
+def _fast_available() -> bool:
+    try:
+        importlib.import_module("fsudoku.fast")
+    except ImportError:
+        return False
+    return True
+
+
+def _jobs(args: argparse.Namespace) -> int:
+    jobs: int = args.jobs
+    if jobs == 0:
+        return os.cpu_count() or 1
+    return jobs
+
+
+def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
+    """``fsudoku demo``: the articles' sample puzzle, its settled grid, its solution."""
+    rule = SARKAR_RULES[args.solver] if args.solver in SARKAR_RULES else SARKAR_RULES["exclusives"]
+    grid = read_grid(SAMPLE).unwrap()
+    out.write("The sample puzzle of the articles (Sarkar #1, \"Setting up\"):\n\n")
+    out.write(show_grid(grid) + "\n")
+    settled = sarkar1.prune_grid(grid, rule)
+    out.write(f"After pruneGrid ({args.solver}), with each cell's possibilities:\n\n")
+    out.write(show_grid_with_possibilities(settled.unwrap()) + "\n")
+    result, nodes = sarkar1.solve_counted(grid, rule)
+    out.write(f"Solved by solve ({nodes} nodes):\n\n")
+    out.write(show_grid(result.unwrap()))
+    out.flush()
+    return EXIT_OK
+
+
+def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
+    """``fsudoku bench``: solvers and engines side by side on the same puzzles."""
+    bench = importlib.import_module("fsudoku.bench")
+    code: int = bench.main(args, out)
+    return code
+
+
+def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
+    """``fsudoku check``: unique, multiple N, none, or Invalid input per puzzle."""
+    counting = importlib.import_module("fsudoku.counting")
+    errors: list[str] = []
+    status = EXIT_OK
+    progress = Progress(_progress_wanted(args), _count_lines(args.files) if _progress_wanted(args) else None)
+    try:
+        for entry in read_sources(args.files, errors):
+            line: str = counting.check_line(entry.text, args.limit)
+            out.write(line + "\n")
+            out.flush()
+            progress.update()
+            if line != "unique":
+                status = EXIT_UNSOLVED
+    finally:
+        progress.close()
+    for message in errors:
+        print(message, file=sys.stderr)
+    return EXIT_USAGE if errors else status
+
+
+def cmd_euler96(args: argparse.Namespace, out: TextIO) -> int:
+    """``fsudoku euler96 FILE``: the Project Euler 96 sum."""
+    euler = importlib.import_module("fsudoku.euler")
+    if not os.path.isfile(args.file):
+        raise UsageError(f"{args.file}: no such file")
+    total: int = euler.euler96(args.file, args.solver)
+    out.write(f"{total}\n")
+    return EXIT_OK
+
+
+def cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
+    """``fsudoku explain PUZZLE``: the articles' REPL session for any puzzle."""
+    explain = importlib.import_module("fsudoku.explain")
+    code: int = explain.main(args, out)
+    return code
+
+
+# ---------------------------------------------------------------------------
+# The command line
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more: {text!r}")
+    return value
+
+
+def _bound(text: str) -> int:
+    value = _positive(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``fsudoku`` argument parser (every subcommand)."""
+    parser = _Parser(
+        prog="fsudoku",
+        description=(
+            "Functional Sudoku solvers ported from Haskell: Sarkar's (simple, exclusives, "
+            "exclusives-sets), Bird's (bird, bird-naive) and the Project Euler 96 notes' "
+            "(mrv, dlx, norvig)."
+        ),
+        epilog="Start with `fsudoku demo`; then `fsudoku solve FILE` (one puzzle per line).",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    def solver_options(p: argparse.ArgumentParser, default: str = "exclusives") -> None:
+        p.add_argument(
+            "--solver", choices=SOLVERS, default=default,
+            help=f"the algorithm (default {default}); see README for each",
+        )
+
+    def batch_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument("files", nargs="*", metavar="FILE", help="puzzle files (default: stdin; - is stdin)")
+        p.add_argument("--quiet", "-q", action="store_true", help="no progress bar on stderr")
+
+    p_solve = sub.add_parser("solve", help="solve puzzles, one result per input puzzle, in order")
+    batch_options(p_solve)
+    solver_options(p_solve)
+    p_solve.add_argument("--format", choices=FORMATS, default="grid",
+                         help="grid (the article's main, default), line (81 digits), "
+                         "possibilities (settled grid), euler, boxed")
+    p_solve.add_argument("--engine", choices=ENGINES, default=None,
+                         help="reference (the faithful port) or fast (NumPy; default for the Sarkar rules)")
+    p_solve.add_argument("--jobs", "-j", type=_positive, default=1,
+                         help="worker processes (0: all cores; default 1); output stays in input order")
+    p_solve.add_argument("--max-nodes", type=_bound, default=None,
+                         help="give up on a puzzle after N search nodes (prints 'Gave up after N nodes')")
+    p_solve.add_argument("--force", action="store_true",
+                         help="let bird-naive try puzzles with many blanks")
+    p_solve.add_argument("--stats", action="store_true",
+                         help="also print each puzzle's status and node count on stderr")
+    p_solve.set_defaults(run=cmd_solve)
+
+    p_demo = sub.add_parser("demo", help="solve the articles' sample puzzle and show each stage")
+    solver_options(p_demo)
+    p_demo.set_defaults(run=cmd_demo)
+
+    p_bench = sub.add_parser("bench", help="time solvers and engines side by side on one file")
+    p_bench.add_argument("file", metavar="FILE")
+    p_bench.add_argument("--solver", action="append", choices=SOLVERS, dest="solvers",
+                         help="a solver to time (repeatable; default exclusives)")
+    p_bench.add_argument("--engine", action="append", choices=ENGINES, dest="engines",
+                         help="an engine to time (repeatable; default reference)")
+    p_bench.add_argument("--limit", type=_bound, default=None, help="only the first N puzzles")
+    p_bench.add_argument("--jobs", "-j", type=_positive, default=1, help="worker processes")
+    p_bench.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    p_bench.set_defaults(run=cmd_bench)
+
+    p_check = sub.add_parser("check", help="count solutions: unique, multiple N, none")
+    batch_options(p_check)
+    p_check.add_argument("--limit", type=_bound, default=2, help="stop counting at N (default 2)")
+    p_check.set_defaults(run=cmd_check)
+
+    p_euler = sub.add_parser("euler96", help="Project Euler 96: the sum of the top-left numbers")
+    p_euler.add_argument("file", metavar="FILE")
+    solver_options(p_euler, "norvig")
+    p_euler.set_defaults(run=cmd_euler96)
+
+    p_explain = sub.add_parser("explain", help="walk one puzzle through the algorithm, step by step")
+    p_explain.add_argument("puzzle", metavar="PUZZLE", help="81 characters, . or 0 for a blank")
+    p_explain.add_argument("--solver", choices=("simple", "exclusives", "exclusives-sets", "bird"),
+                           default="exclusives")
+    p_explain.add_argument("--max-steps", type=_bound, default=None, help="stop the trace after N steps")
+    p_explain.add_argument("--svg", metavar="DIR", default=None, help="also write each grid shown as SVG")
+    p_explain.set_defaults(run=cmd_explain)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command line; returns the exit status (never raises for bad input)."""
+    stream = out if out is not None else sys.stdout
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help(stream)
+            return EXIT_USAGE
+        run: Callable[[argparse.Namespace, TextIO], int] = args.run
+        return run(args, stream)
+    except UsageError as error:
+        print(f"fsudoku: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("fsudoku: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the exit flush
+        except OSError:
+            pass
+        return EXIT_OK
+
+
+def run() -> None:
+    """Console-script entry point."""
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    run()

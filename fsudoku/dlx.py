@@ -1,0 +1,343 @@
+"""Exact cover with Knuth's Algorithm X and Dancing Links (Project Euler 96 notes, index 1).
+
+The puzzle becomes a 0/1 matrix: 324 constraint columns and one matrix row per
+placement of a digit in a cell; a solved grid is a set of 81 rows that puts exactly
+one 1 in every column. The matrix lives in seven parallel integer lists, and the
+search covers and uncovers columns in place. All of that mutation stays inside one
+call: :func:`solve_line`, :func:`solve` and :func:`exact_covers` take a puzzle line
+and return values.
+
+Glossary (short names, as in the notes and Knuth's paper):
+
+- ``L``, ``R``, ``U``, ``D`` -- the ``left``, ``right``, ``up``, ``down`` links of a node;
+- ``C`` -- ``column``: the header node of a node's column;
+- ``S`` -- ``size``: how many 1s a column still has (meaningful for headers only);
+- ``ROW`` -- ``row_id``: the placement a node belongs to, ``cell * 9 + digit - 1``
+  (``-1`` for the root and the headers);
+- node ``0`` is the root, nodes ``1``-``324`` the column headers, then four nodes per
+  matrix row;
+- ``c`` a column header, ``r`` a node of a chosen row, ``i``/``j`` nodes walked along
+  a column or a row; ``O`` the stack of chosen row nodes (Knuth's ``O_k``);
+- a *placement* ``p = cell * 9 + (digit - 1)``; a *line* is an 81-character puzzle,
+  ``.`` for a blank.
+
+Sections follow the notes' order: the constraint columns, building the mesh, the
+search (cover/uncover, Knuth's S heuristic), then decoding the chosen rows.
+
+What counts as a node: one search node per matrix row the search tries (a row chosen
+for the column being covered), forced choices included. The clue rows are selected
+before the search starts and are not counted.
+
+>>> PUZZLE = ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6..."
+>>> solve(PUZZLE)
+<Some: 693784512487512936125963874932651487568247391741398625319475268856129743274836159>
+>>> solve_line("11" + "." * 79).status
+'no_solution'
+"""
+
+from __future__ import annotations
+
+from returns.maybe import Maybe, Nothing, Some
+
+from fsudoku.outcome import Outcome
+
+# --- The constraint columns ---------------------------------------------------------
+
+N_COLUMNS = 324
+"""81 "cell filled" + 81 "row has digit" + 81 "column has digit" + 81 "box has digit"."""
+
+
+def placement_columns(cell: int, digit: int) -> tuple[int, int, int, int]:
+    """The four constraint columns (1-based header ids) a placement discharges.
+
+    Notes, index 1: "each matrix *row* is a single placement of a digit in a cell,
+    marking the exactly four constraints it discharges".
+
+    >>> placement_columns(0, 1)
+    (1, 82, 163, 244)
+    >>> placement_columns(80, 9)
+    (81, 162, 243, 324)
+    """
+    row, col = divmod(cell, 9)
+    box = (row // 3) * 3 + col // 3
+    d = digit - 1
+    return (1 + cell, 82 + row * 9 + d, 163 + col * 9 + d, 244 + box * 9 + d)
+
+
+_COLUMNS: tuple[tuple[int, int, int, int], ...] = tuple(
+    placement_columns(p // 9, p % 9 + 1) for p in range(729)
+)
+"""The columns of each placement ``p = cell * 9 + digit - 1``."""
+
+_DIGIT_CODE = {str(d): d - 1 for d in range(1, 10)}
+
+# --- Building the mesh --------------------------------------------------------------
+
+Mesh = tuple[list[int], list[int], list[int], list[int], list[int], list[int], list[int]]
+"""``(L, R, U, D, C, S, ROW)``: the seven parallel arrays of the notes."""
+
+
+def build(puzzle: str) -> tuple[Mesh, list[int]] | None:
+    """The exact-cover mesh of a puzzle and its clue rows, or ``None`` for clashing clues.
+
+    A clue emits only the row of its own digit, an empty cell all nine (notes,
+    index 1). Two clue rows that cover the same column cannot be in any exact cover:
+    that is detected here and gives ``None``.
+
+    >>> mesh, clues = build(".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...")
+    >>> len(clues), len(mesh[0]) == 1 + 324 + 4 * (17 + 64 * 9)
+    (17, True)
+    >>> build("11" + "." * 79) is None
+    True
+    """
+    n = N_COLUMNS
+    left = list(range(-1, n))
+    left[0] = n
+    right = list(range(1, n + 2))
+    right[n] = 0
+    up = list(range(n + 1))
+    down = list(range(n + 1))
+    column = list(range(n + 1))
+    size = [0] * (n + 1)
+    row_id = [-1] * (n + 1)
+    clue_nodes: list[int] = []
+    taken = [False] * (n + 1)
+    node = n + 1
+    for cell, ch in enumerate(puzzle):
+        if ch == ".":
+            placements = range(cell * 9, cell * 9 + 9)
+        else:
+            p = cell * 9 + _DIGIT_CODE[ch]
+            for c in _COLUMNS[p]:
+                if taken[c]:
+                    return None
+                taken[c] = True
+            placements = range(p, p + 1)
+            clue_nodes.append(node)
+        for p in placements:
+            first = node
+            for c in _COLUMNS[p]:
+                last = up[c]
+                up.append(last)
+                down.append(c)
+                down[last] = node
+                up[c] = node
+                column.append(c)
+                size[c] += 1
+                row_id.append(p)
+                left.append(node - 1)
+                right.append(node + 1)
+                node += 1
+            left[first] = node - 1
+            right[node - 1] = first
+    return (left, right, up, down, column, size, row_id), clue_nodes
+
+
+# --- The search: Algorithm X with cover/uncover and the S heuristic ----------------
+
+
+def exact_covers(
+    puzzle: str, limit: int | None = 1, max_nodes: int | None = None
+) -> tuple[list[str], int, bool]:
+    """Up to ``limit`` solutions (all when ``None``), the node count, and whether the
+    search gave up at ``max_nodes``.
+
+    >>> sols, nodes, gave_up = exact_covers("." * 81, limit=3)
+    >>> len(sols), len(set(sols)), gave_up
+    (3, 3, False)
+    >>> exact_covers("." * 81, limit=None, max_nodes=10)[1:]
+    (10, True)
+    """
+    found, solutions, nodes, gave_up = _algorithm_x(puzzle, limit, max_nodes, True)
+    return solutions, nodes, gave_up
+
+
+def count_covers(
+    puzzle: str, limit: int | None = None, max_nodes: int | None = None
+) -> tuple[int, int, bool]:
+    """How many exact covers there are (stopping at ``limit``), the node count, and
+    whether the search gave up at ``max_nodes``; the covers are not decoded.
+
+    >>> count_covers("." * 81, limit=5)
+    (5, 85, False)
+    >>> count_covers("12" + "." * 79)[0], count_covers("11" + "." * 79)
+    (0, (0, 0, False))
+    """
+    found, solutions, nodes, gave_up = _algorithm_x(puzzle, limit, max_nodes, False)
+    return found, nodes, gave_up
+
+
+def _algorithm_x(
+    puzzle: str, limit: int | None, max_nodes: int | None, record: bool
+) -> tuple[int, list[str], int, bool]:
+    """The search behind :func:`exact_covers` and :func:`count_covers`: the number of
+    covers found, the decoded ones (when ``record``), the node count, and whether the
+    search gave up.
+
+    Algorithm X, iteratively: cover the column of smallest size (Knuth's S
+    heuristic), try each of its rows, cover the row's other columns, descend; on a
+    dead end uncover in the reverse order. The root's ring empty means every
+    constraint is met: the chosen rows are decoded into a solution.
+    """
+    built = build(puzzle)
+    if built is None:
+        return 0, [], 0, False
+    (L, R, U, D, C, S, ROW), clue_nodes = built
+    base = [ch for ch in puzzle]
+
+    def cover(c: int) -> None:
+        L[R[c]] = L[c]
+        R[L[c]] = R[c]
+        i = D[c]
+        while i != c:
+            j = R[i]
+            while j != i:
+                dj = D[j]
+                uj = U[j]
+                U[dj] = uj
+                D[uj] = dj
+                S[C[j]] -= 1
+                j = R[j]
+            i = D[i]
+
+    def uncover(c: int) -> None:
+        i = U[c]
+        while i != c:
+            j = L[i]
+            while j != i:
+                S[C[j]] += 1
+                U[D[j]] = j
+                D[U[j]] = j
+                j = L[j]
+            i = U[i]
+        L[R[c]] = c
+        R[L[c]] = c
+
+    # Select the clue rows before the search (they are forced).
+    for r in clue_nodes:
+        cover(C[r])
+        j = R[r]
+        while j != r:
+            cover(C[j])
+            j = R[j]
+
+    solutions: list[str] = []
+    found = 0
+    nodes = 0
+    bound = -1 if max_nodes is None else max_nodes
+    want = -1 if limit is None else limit
+    if want == 0:
+        return 0, solutions, 0, False
+
+    def decode(chosen: list[int]) -> str:
+        cells = base[:]
+        for x in chosen:
+            p = ROW[x]
+            cells[p // 9] = "123456789"[p % 9]
+        return "".join(cells)
+
+    def smallest() -> int:
+        # Knuth's S heuristic: the column with the fewest rows; 0 or 1 cannot be beaten.
+        c = R[0]
+        best = c
+        s = S[c]
+        while c and s > 1:
+            sc = S[c]
+            if sc < s:
+                s = sc
+                best = c
+            c = R[c]
+        return best
+
+    O: list[int] = []
+    if R[0] == 0:
+        return 1, [decode(O)] if record else [], 0, False
+    c = smallest()
+    if S[c] == 0:
+        return 0, solutions, 0, False
+    cover(c)
+    r = D[c]
+    while True:
+        if r == c:
+            # Column exhausted: uncover it and backtrack to the previous level.
+            uncover(c)
+            if not O:
+                break
+            r = O.pop()
+            j = L[r]
+            while j != r:
+                uncover(C[j])
+                j = L[j]
+            c = C[r]
+            r = D[r]
+            continue
+        if nodes == bound:
+            return found, solutions, nodes, True
+        nodes += 1
+        O.append(r)
+        j = R[r]
+        while j != r:
+            cover(C[j])
+            j = R[j]
+        if R[0] == 0:
+            found += 1
+            if record:
+                solutions.append(decode(O))
+            if found == want:
+                break
+            best = 0
+        else:
+            best = smallest()
+        if best == 0 or S[best] == 0:
+            # A solution recorded or a dead end: take row r back, try the next row.
+            O.pop()
+            j = L[r]
+            while j != r:
+                uncover(C[j])
+                j = L[j]
+            r = D[r]
+            continue
+        c = best
+        cover(c)
+        r = D[c]
+    return found, solutions, nodes, False
+
+
+# --- Decoding and the public interface ---------------------------------------------
+
+_VALID = frozenset(".123456789")
+
+
+def _is_line(puzzle: str) -> bool:
+    return len(puzzle) == 81 and all(ch in _VALID for ch in puzzle)
+
+
+def solve_line(puzzle: str, max_nodes: int | None = None) -> Outcome:
+    """The first exact cover of a puzzle line as an :class:`Outcome`.
+
+    ``nodes`` counts the matrix rows the search tried (clue rows not included).
+    A line that is not a puzzle (81 of ``.1-9``) gives ``Outcome.invalid()``.
+
+    >>> solve_line("1" * 81).status, solve_line("x").status
+    ('no_solution', 'invalid')
+    >>> solve_line("." * 81, max_nodes=5)
+    Outcome(status='gave_up', solution=None, nodes=5)
+    """
+    if not _is_line(puzzle):
+        return Outcome.invalid()
+    solutions, nodes, gave_up = exact_covers(puzzle, 1, max_nodes)
+    if solutions:
+        return Outcome.solved(solutions[0], nodes)
+    if gave_up:
+        return Outcome.gave_up(nodes)
+    return Outcome.no_solution(nodes)
+
+
+def solve(puzzle: str) -> Maybe[str]:
+    """The first solution of a puzzle line, or ``Nothing`` (no solution, or not a puzzle).
+
+    >>> solve("." * 80 + "x")
+    <Nothing>
+    """
+    outcome = solve_line(puzzle)
+    return Nothing if outcome.solution is None else Some(outcome.solution)

@@ -1,0 +1,108 @@
+"""The little functional toolkit the Haskell code leans on: ``traverse``, ``<|>``, ``fixM``, ``>=>``.
+
+Glossary: ``f`` a function returning ``Maybe``, ``xs`` a list, ``x`` a value.
+Every Haskell ``Maybe`` is a :class:`returns.maybe.Maybe` here. ``traverse`` is a
+short-circuiting loop instead of ``returns.iterables.Fold.collect`` (same result,
+property-tested against it, much cheaper in the solvers' hot loops).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TypeVar
+
+from returns.maybe import Maybe, Nothing, Some
+
+A = TypeVar("A")
+B = TypeVar("B")
+C = TypeVar("C")
+
+
+def traverse(f: Callable[[A], Maybe[B]], xs: Iterable[A]) -> Maybe[tuple[B, ...]]:
+    """Apply ``f`` to each element; ``Nothing`` as soon as one gives ``Nothing``.
+
+    Haskell: ``traverse :: (a -> Maybe b) -> [a] -> Maybe [b]``
+    (Data.Traversable; Sarkar #1 "Pruning the Cells" uses it so that one failing
+    cell fails the whole row). Later elements are not looked at after a ``Nothing``.
+
+    >>> half = lambda n: Some(n // 2) if n % 2 == 0 else Nothing
+    >>> traverse(half, [2, 4, 8])
+    <Some: (1, 2, 4)>
+    >>> traverse(half, [2, 3, 8])
+    <Nothing>
+    """
+    out: list[B] = []
+    append = out.append
+    for x in xs:
+        y = f(x)
+        if y is Nothing:
+            return Nothing
+        append(y.unwrap())
+    return Some(tuple(out))
+
+
+def alt(first: Maybe[A], second: Callable[[], Maybe[A]]) -> Maybe[A]:
+    """The first result if it is a ``Some``, otherwise the second (computed only then).
+
+    Haskell (Sarkar #1, "Solving the Puzzle")::
+
+        instance Alternative Maybe where
+          Nothing <|> r = r
+          l       <|> _ = l
+
+    The second argument is a thunk, because ``<|>`` is lazy in it:
+    ``solve grid1 <|> solve grid2`` does not search ``grid2`` when ``grid1`` succeeds.
+
+    >>> alt(Some(1), lambda: Some(2))
+    <Some: 1>
+    >>> alt(Nothing, lambda: Some(2))
+    <Some: 2>
+    >>> alt(Some(1), lambda: 1 // 0)  # never evaluated
+    <Some: 1>
+    """
+    if first is Nothing:
+        return second()
+    return first
+
+
+def fix_m(f: Callable[[A], Maybe[A]], x: A) -> Maybe[A]:
+    """Apply ``f`` until the value stops changing; ``Nothing`` if ``f`` ever fails.
+
+    Haskell (Sarkar #2, "Pruning the Cells, Exclusively"; first in #1's ``pruneGrid``)::
+
+        fixM :: (Eq t, Monad m) => (t -> m t) -> t -> m t
+        fixM f x = f x >>= \\x' -> if x' == x then return x else fixM f x'
+
+    Written as a loop (Python has a recursion limit); same calls in the same order.
+
+    >>> fix_m(lambda n: Some(max(n - 3, 0)), 10)
+    <Some: 0>
+    >>> fix_m(lambda n: Some(n - 1) if n > 0 else Nothing, 3)
+    <Nothing>
+    """
+    while True:
+        result = f(x)
+        if result is Nothing:
+            return Nothing
+        x_new = result.unwrap()
+        if x_new == x:
+            return Some(x)
+        x = x_new
+
+
+def kleisli(f: Callable[[A], Maybe[B]], g: Callable[[B], Maybe[C]]) -> Callable[[A], Maybe[C]]:
+    """Left-to-right composition of two ``Maybe`` functions.
+
+    Haskell: ``(>=>) :: Monad m => (a -> m b) -> (b -> m c) -> a -> m c``
+    (Sarkar #2: ``pruneCells = fixM pruneCellsByFixed >=> fixM pruneCellsByExclusives``,
+    written there as ``fixM pruneCellsByFixed cells >>= fixM pruneCellsByExclusives``).
+
+    >>> inc = lambda n: Some(n + 1)
+    >>> kleisli(inc, lambda n: Some(n * 10))(1)
+    <Some: 20>
+    """
+
+    def composed(x: A) -> Maybe[C]:
+        return f(x).bind(g)
+
+    return composed

@@ -1,0 +1,169 @@
+"""Reading and showing grids (Sarkar #1, "Setting up").
+
+Glossary: ``s`` an input line, ``c`` one character of it, ``grid`` a :data:`Grid`.
+
+>>> grid = read_grid(SAMPLE).unwrap()
+>>> print(show_grid(grid), end="")
+. . . . . . . 1 .
+4 . . . . . . . .
+. 2 . . . . . . .
+. . . . 5 . 4 . 7
+. . 8 . . . 3 . .
+. . 1 . 9 . . . .
+3 . . 4 . . 2 . .
+. 5 . 1 . . . . .
+. . . 8 . 6 . . .
+"""
+
+from __future__ import annotations
+
+from returns.maybe import Maybe, Nothing, Some
+
+from fsudoku.cell import ALL_DIGITS, FIXED, Cell, Fixed, Grid, Possible
+from fsudoku.fp import traverse
+from fsudoku.tz import chunks_of
+
+SAMPLE = ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6..."
+"""The articles' sample puzzle (Sarkar #1, "Setting up")."""
+
+_ASCII_DIGITS = frozenset("0123456789")
+
+
+def is_digit(c: str) -> bool:
+    """ASCII digits only, as Haskell's ``Data.Char.isDigit`` (``str.isdigit`` also takes
+    ``'５'`` and ``'٣'``).
+
+    Haskell: ``Data.Char.isDigit :: Char -> Bool``
+
+    >>> is_digit("7"), is_digit("５"), "５".isdigit()
+    (True, False, True)
+    """
+    return c in _ASCII_DIGITS
+
+
+def read_cell(c: str) -> Maybe[Cell]:
+    """A ``.`` is a cell with every digit possible; ``1``-``9`` a fixed cell; else ``Nothing``.
+
+    Haskell (the ``where`` clause of ``readGrid``)::
+
+        readCell '.' = Just $ Possible [1..9]
+        readCell c
+          | Data.Char.isDigit c && c > '0' = Just . Fixed . Data.Char.digitToInt $ c
+          | otherwise = Nothing
+
+    >>> read_cell("."), read_cell("7"), read_cell("0"), read_cell("x")
+    (<Some: Possible [1,2,3,4,5,6,7,8,9]>, <Some: Fixed 7>, <Nothing>, <Nothing>)
+    """
+    if c == ".":
+        return Some(ALL_DIGITS)
+    if is_digit(c) and c > "0":
+        return Some(FIXED[int(c)])
+    return Nothing
+
+
+def read_grid(s: str) -> Maybe[Grid]:
+    """Parse an 81-character line into a grid, or ``Nothing`` if it is not one.
+
+    Haskell (#1, "Setting up")::
+
+        readGrid :: String -> Maybe Grid
+        readGrid s
+          | length s == 81 = traverse (traverse readCell) . Data.List.Split.chunksOf 9 $ s
+          | otherwise      = Nothing
+
+    >>> read_grid(SAMPLE).map(lambda g: g[1][:2])
+    <Some: (Fixed 4, Possible [1,2,3,4,5,6,7,8,9])>
+    >>> read_grid("123"), read_grid(SAMPLE.replace(".", "0"))
+    (<Nothing>, <Nothing>)
+    """
+    if len(s) == 81:
+        return traverse(lambda row: traverse(read_cell, row), chunks_of(9, s))
+    return Nothing
+
+
+def show_cell(cell: Cell) -> str:
+    """A fixed cell shows its digit, any other cell a dot."""
+    if isinstance(cell, Fixed):
+        return str(cell.value)
+    return "."
+
+
+def show_grid(grid: Grid) -> str:
+    """The grid as 9 lines of 9 space-separated digits or dots.
+
+    Haskell (#1, "Setting up")::
+
+        showGrid :: Grid -> String
+        showGrid = unlines . map (unwords . map showCell)
+
+    >>> show_grid(read_grid("1" * 81).unwrap()).splitlines()[0]
+    '1 1 1 1 1 1 1 1 1'
+    """
+    return "".join(" ".join(map(show_cell, row)) + "\n" for row in grid)
+
+
+def show_cell_with_possibilities(cell: Cell) -> str:
+    """A fixed digit padded to 11 characters, or ``[...]`` with a space per missing digit.
+
+    >>> show_cell_with_possibilities(Possible((2, 3, 8))) + "|" + show_cell_with_possibilities(Fixed(4)) + "|"
+    '[ 23    8 ]|4          |'
+    """
+    if isinstance(cell, Fixed):
+        return str(cell.value) + "          "
+    xs = cell.values
+    return "[" + "".join(str(x) if x in xs else " " for x in range(1, 10)) + "]"
+
+
+def show_grid_with_possibilities(grid: Grid) -> str:
+    """The grid with every non-fixed cell's possible digits, in 11-character columns.
+
+    Haskell (#1, "Setting up")::
+
+        showGridWithPossibilities :: Grid -> String
+        showGridWithPossibilities = unlines . map (unwords . map showCell)
+          where
+            showCell (Fixed x)     = show x ++ "          "
+            showCell (Possible xs) =
+              (++ "]")
+              . Data.List.foldl' (\\acc x -> acc ++ if x `elem` xs then show x else " ") "["
+              $ [1..9]
+
+    A fixed cell at the end of a line keeps its padding (the Haskell prints it; the
+    article's page trims it), so the lines below are shown right-stripped:
+
+    >>> for line in show_grid_with_possibilities(read_grid(SAMPLE).unwrap())[:3 * 108].splitlines():
+    ...     print(line.rstrip())
+    [123456789] [123456789] [123456789] [123456789] [123456789] [123456789] [123456789] 1           [123456789]
+    4           [123456789] [123456789] [123456789] [123456789] [123456789] [123456789] [123456789] [123456789]
+    [123456789] 2           [123456789] [123456789] [123456789] [123456789] [123456789] [123456789] [123456789]
+    """
+    return "".join(" ".join(map(show_cell_with_possibilities, row)) + "\n" for row in grid)
+
+
+def show_line(grid: Grid) -> str:
+    """The grid as one 81-character line, ``.`` for a non-fixed cell (the input format).
+
+    >>> show_line(read_grid(SAMPLE).unwrap()) == SAMPLE
+    True
+    """
+    return "".join(show_cell(cell) for row in grid for cell in row)
+
+
+def show_possibilities_row(row: tuple[Cell, ...]) -> str:
+    """One row shown with possibilities (no newline), for examples and traces."""
+    return " ".join(map(show_cell_with_possibilities, row))
+
+
+__all__ = [
+    "SAMPLE",
+    "Possible",
+    "is_digit",
+    "read_cell",
+    "read_grid",
+    "show_cell",
+    "show_cell_with_possibilities",
+    "show_grid",
+    "show_grid_with_possibilities",
+    "show_line",
+    "show_possibilities_row",
+]

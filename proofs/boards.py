@@ -1,0 +1,116 @@
+"""Variables of the board proofs: matrices of labels and small choice matrices.
+
+Matrices of *labels* (each cell a distinct integer, or an integer from a small range)
+test the shape-only functions (``rows``, ``cols``, ``boxs``, ``subGridsToRows``): a
+permutation of cells shows up at once when every cell is distinct.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from hypothesis import strategies as st
+
+Matrix = tuple[tuple[Any, ...], ...]
+"""A matrix as the proofs handle it: a tuple of rows."""
+
+
+def cut(k: int, xs: list[Any]) -> Matrix:
+    """``xs`` in rows of ``k``."""
+    return tuple(tuple(xs[i : i + k]) for i in range(0, len(xs), k))
+
+
+@st.composite
+def label_matrices(draw: st.DrawFn, n: int) -> Matrix:
+    """``n*n`` by ``n*n`` matrices: distinct labels, or labels from a small range."""
+    size = n * n
+    if draw(st.booleans()):
+        cells = draw(st.permutations(range(size * size)))
+    else:
+        cells = draw(st.lists(st.integers(0, 3), min_size=size * size, max_size=size * size))
+    return cut(size, list(cells))
+
+
+@st.composite
+def rectangles(draw: st.DrawFn) -> Matrix:
+    """Non-empty rectangular matrices of distinct labels (1..5 rows, 1..5 columns)."""
+    height = draw(st.integers(1, 5))
+    width = draw(st.integers(1, 5))
+    cells = draw(st.permutations(range(height * width)))
+    return cut(width, list(cells))
+
+
+class Board(NamedTuple):
+    """A box side ``n`` and a matrix of side ``n*n``."""
+
+    n: int
+    m: Matrix
+
+
+def show_board(v: Board) -> str:
+    """``n = 2, m = ...`` with the matrix one row per line segment."""
+    return f"n = {v.n}, m = {show_matrix(v.m)}"
+
+
+def show_matrix(m: Matrix) -> str:
+    """A matrix as ``[row / row / ...]`` with rows of strings joined compactly."""
+    def cell(x: Any) -> str:
+        return x if isinstance(x, str) else repr(x)
+
+    return "[" + " / ".join(" ".join(cell(x) for x in row) for row in m) + "]"
+
+
+def boards(ns: tuple[int, ...] = (2, 3)) -> st.SearchStrategy[Board]:
+    """Boards of label matrices for each box side in ``ns``."""
+    return st.sampled_from(ns).flatmap(lambda n: label_matrices(n).map(lambda m: Board(n, m)))
+
+
+def board_argument(v: Board) -> tuple[object, ...]:
+    """The matrix, as the argument of a point-free equality."""
+    return (v.m,)
+
+
+SOLVED_4X4 = "1234341221434321"
+"""A solved 4x4 board (boxes of side 2)."""
+
+
+@st.composite
+def solved_4x4(draw: st.DrawFn) -> Matrix:
+    """Solved 4x4 boards: :data:`SOLVED_4X4` relabelled, rows/columns permuted within
+    bands/stacks, bands/stacks permuted, possibly transposed."""
+
+    def order() -> list[int]:
+        bands = draw(st.permutations([0, 1]))
+        return [2 * b + i for b in bands for i in draw(st.permutations([0, 1]))]
+
+    labels = draw(st.permutations("1234"))
+    rs, cs = order(), order()
+    flip = draw(st.booleans())
+    cells = [
+        labels[int(SOLVED_4X4[(c if flip else r) * 4 + (r if flip else c)]) - 1]
+        for r in rs
+        for c in cs
+    ]
+    return cut(4, cells)
+
+
+@st.composite
+def choice_boards(draw: st.DrawFn, max_open: int = 5, min_open: int = 0) -> Board:
+    """4x4 choice matrices: a solved board whose ``min_open..max_open`` open cells hold
+    several choices (usually including the solution's digit), the others singletons.
+
+    The number of grids ``expand`` makes is at most ``4 ** max_open``.
+    """
+    solved = draw(solved_4x4())
+    k = draw(st.integers(min_open, max_open))
+    opened = set(draw(st.permutations(range(16)))[:k])
+    cells: list[str] = []
+    for i, d in enumerate(ch for row in solved for ch in row):
+        if i in opened:
+            chosen = set(draw(st.sets(st.sampled_from("1234"), min_size=1, max_size=4)))
+            if draw(st.integers(0, 4)) > 0:
+                chosen.add(d)  # usually keep the solution reachable
+            cells.append("".join(sorted(chosen)))
+        else:
+            cells.append(d)
+    return Board(2, cut(4, cells))

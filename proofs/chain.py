@@ -1,0 +1,289 @@
+"""Equational proofs as chains of steps, each step checked by Hypothesis.
+
+A :class:`Proof` is written the way the lecture writes it::
+
+    boxs . boxs
+    = {by definition of boxs}
+    map ungroup . ungroup . map cols . group . map group . ...
+    = {group . ungroup = id}
+    ...
+
+Each :class:`Step` carries the expression text, the hint that justifies it (English,
+with the lecture's French kept alongside), the equality the hint claims, and a Python
+function of the proof's variables that computes the expression. Checking a proof means
+checking, for every consecutive pair of steps, that Hypothesis finds no variables for
+which the two computed values differ under the stated equality. A failure names the
+step number and its hint and shows both sides.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Literal, TypeVar
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis.strategies import SearchStrategy
+
+from proofs.prelude import force
+
+V = TypeVar("V")
+
+Pointwise = Literal["list", "bag", "set"]
+
+
+@dataclass(frozen=True)
+class Equality:
+    """The equality a hint claims: of lists, bags (multisets) or sets, possibly point-free.
+
+    A point-free equality (``f . g = h``) is checked extensionally: both sides are
+    functions, applied to the same generated arguments, and their results compared.
+    """
+
+    name: str
+    point_free: bool
+    pointwise: Pointwise
+
+    def same(self, left: object, right: object) -> bool:
+        """Whether two forced values are equal under this equality.
+
+        >>> BAG.same((1, 2, 2), (2, 1, 2)), LIST.same((1, 2), (2, 1)), SET.same((1, 1), (1,))
+        (True, False, True)
+        """
+        if self.pointwise == "list":
+            return left == right
+        if not isinstance(left, tuple) or not isinstance(right, tuple):
+            return False
+        if self.pointwise == "bag":
+            return Counter(left) == Counter(right)
+        return set(left) == set(right)
+
+
+LIST = Equality("list", point_free=False, pointwise="list")
+BAG = Equality("bag", point_free=False, pointwise="bag")
+SET = Equality("set", point_free=False, pointwise="set")
+FUNCTION = Equality("function", point_free=True, pointwise="list")
+FUNCTION_BAG = Equality("function (bag)", point_free=True, pointwise="bag")
+FUNCTION_SET = Equality("function (set)", point_free=True, pointwise="set")
+
+
+@dataclass(frozen=True)
+class Step(Generic[V]):
+    """One line of a chain: ``= {hint}`` then the expression it leads to.
+
+    ``value`` computes the expression from the proof's variables: a value, or for a
+    point-free equality a function that the checker applies to the proof's arguments.
+    The first step of a chain has no hint.
+    """
+
+    expr: str
+    value: Callable[[V], object]
+    hint: str = ""
+    hint_fr: str = ""
+    equality: Equality = FUNCTION
+
+
+def start(expr: str, value: Callable[[V], object]) -> Step[V]:
+    """The first expression of a chain."""
+    return Step(expr=expr, value=value)
+
+
+def by(
+    hint: str,
+    expr: str,
+    value: Callable[[V], object],
+    *,
+    fr: str = "",
+    eq: Equality = FUNCTION,
+) -> Step[V]:
+    """A step ``= {hint}`` leading to ``expr``; ``fr`` is the lecture's own wording."""
+    return Step(expr=expr, value=value, hint=hint, hint_fr=fr, equality=eq)
+
+
+def _no_arguments(_: object) -> tuple[object, ...]:
+    return ()
+
+
+@dataclass(frozen=True)
+class Proof(Generic[V]):
+    """A theorem, the strategy of its variables, and the chain of steps proving it."""
+
+    name: str
+    statement: str
+    source: str
+    variables: SearchStrategy[V]
+    steps: tuple[Step[V], ...]
+    arguments: Callable[[V], tuple[object, ...]] = _no_arguments
+    show_variables: Callable[[V], str] = repr
+    assumes: tuple[str, ...] = ()
+    domain: str = ""
+    max_examples: int = 30
+    remarks: tuple[str, ...] = field(default=())
+
+
+class StepMismatch(AssertionError):
+    """Two consecutive expressions of a chain differ (or one of them fails)."""
+
+    def __init__(self, index: int, hint: str, variables: str, left: str, right: str) -> None:
+        self.index = index
+        self.hint = hint
+        self.variables = variables
+        self.left = left
+        self.right = right
+        super().__init__(
+            f"step {index} = {{{hint}}} fails for {variables}\n"
+            f"  left  (expression {index - 1}): {left}\n"
+            f"  right (expression {index}): {right}"
+        )
+
+
+@dataclass(frozen=True)
+class StepResult:
+    """The outcome of checking one step (``index`` >= 1 relates expressions index-1, index)."""
+
+    proof: str
+    index: int
+    hint: str
+    equality: Equality
+    examples: int
+    failure: StepMismatch | None = None
+    error: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """Whether no counterexample was found."""
+        return self.failure is None and not self.error
+
+
+@dataclass(frozen=True)
+class ProofResult:
+    """The results of every step of one proof."""
+
+    proof: Proof[Any]
+    steps: tuple[StepResult, ...]
+
+    @property
+    def ok(self) -> bool:
+        """Whether every step holds."""
+        return all(s.ok for s in self.steps)
+
+    @property
+    def failed(self) -> tuple[StepResult, ...]:
+        """The steps that do not hold."""
+        return tuple(s for s in self.steps if not s.ok)
+
+
+def show(value: object, limit: int = 400) -> str:
+    """A readable, bounded rendering of a forced value."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 5] + " ...)"
+
+
+def _evaluate(proof: Proof[V], step: Step[V], equality: Equality, v: V) -> tuple[bool, object]:
+    """``(True, value)`` or ``(False, error text)`` for one expression at ``v``."""
+    try:
+        value = step.value(v)
+        if equality.point_free:
+            if not callable(value):
+                return False, f"<not a function: {show(value)}>"
+            value = value(*proof.arguments(v))
+        return True, force(value)
+    except Exception as exc:  # a broken function under test is a failed step, not a crash
+        return False, f"<raised {type(exc).__name__}: {exc}>"
+
+
+def check_step(proof: Proof[V], index: int, max_examples: int | None = None) -> StepResult:
+    """Check that expressions ``index - 1`` and ``index`` are equal, as step ``index`` says."""
+    before, after = proof.steps[index - 1], proof.steps[index]
+    equality = after.equality
+    count = 0
+
+    def body(v: V) -> None:
+        nonlocal count
+        count += 1
+        ok_left, left = _evaluate(proof, before, equality, v)
+        ok_right, right = _evaluate(proof, after, equality, v)
+        if not (ok_left and ok_right and equality.same(left, right)):
+            raise StepMismatch(
+                index, after.hint, proof.show_variables(v), show(left), show(right)
+            )
+
+    run = settings(
+        max_examples=max_examples or proof.max_examples,
+        deadline=None,
+        database=None,
+        report_multiple_bugs=False,
+        print_blob=False,
+        phases=(Phase.explicit, Phase.generate, Phase.shrink),
+        suppress_health_check=list(HealthCheck),
+    )(given(proof.variables)(body))
+    try:
+        run()
+    except StepMismatch as mismatch:
+        return StepResult(proof.name, index, after.hint, equality, count, failure=mismatch)
+    except Exception as exc:  # e.g. the strategy itself could not generate data
+        return StepResult(
+            proof.name, index, after.hint, equality, count, error=f"{type(exc).__name__}: {exc}"
+        )
+    return StepResult(proof.name, index, after.hint, equality, count)
+
+
+def check(proof: Proof[V], max_examples: int | None = None) -> ProofResult:
+    """Check every step of a proof."""
+    return ProofResult(
+        proof,  # type: ignore[arg-type]  # Proof is invariant in V; results only read it
+        tuple(check_step(proof, i, max_examples) for i in range(1, len(proof.steps))),
+    )
+
+
+def check_all(
+    proofs: Sequence[Proof[Any]], max_examples: int | None = None
+) -> tuple[ProofResult, ...]:
+    """Check every proof."""
+    return tuple(check(p, max_examples) for p in proofs)
+
+
+MARK_OK = "✓"
+MARK_FAIL = "✗"
+
+
+def _indent(text: str, prefix: str) -> list[str]:
+    return [prefix + line for line in text.splitlines()]
+
+
+def render(result: ProofResult, french: bool = False) -> str:
+    """The proof as the lecture prints it, with a mark per step and any counterexample."""
+    proof = result.proof
+    width = 78
+    lines = [f"── {proof.name}: {proof.statement}"]
+    meta = [proof.source]
+    if proof.domain:
+        meta.append(proof.domain)
+    if proof.assumes:
+        meta.append("assumes " + ", ".join(proof.assumes))
+    lines.append("   (" + "; ".join(meta) + ")")
+    lines.extend(_indent(proof.steps[0].expr, "     "))
+    for step, res in zip(proof.steps[1:], result.steps, strict=True):
+        hint = f"   = {{{step.hint}}}"
+        mark = f"{MARK_OK if res.ok else MARK_FAIL} {res.index:>2} {step.equality.name}"
+        pad = max(1, width - len(hint.splitlines()[-1]))
+        hint_lines = hint.splitlines()
+        hint_lines[-1] = hint_lines[-1] + " " * pad + mark
+        lines.extend(hint_lines)
+        if french and step.hint_fr:
+            lines.extend(_indent("{" + step.hint_fr + "}", "       fr: "))
+        if res.failure is not None:
+            f = res.failure
+            lines.append(f"     {MARK_FAIL} step {f.index} {{{f.hint}}} does not hold for")
+            lines.append(f"         {f.variables}")
+            lines.append(f"         left  (expression {f.index - 1}): {f.left}")
+            lines.append(f"         right (expression {f.index}): {f.right}")
+        elif res.error:
+            lines.append(f"     {MARK_FAIL} step {res.index} could not be checked: {res.error}")
+        lines.extend(_indent(step.expr, "     "))
+    lines.extend("   " + r for r in proof.remarks)
+    verdict = "holds" if result.ok else f"FAILS at step(s) {[s.index for s in result.failed]}"
+    examples = sum(s.examples for s in result.steps)
+    lines.append(f"   ∎ {verdict} ({len(result.steps)} steps, {examples} examples checked)")
+    return "\n".join(lines)

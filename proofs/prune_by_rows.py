@@ -1,0 +1,184 @@
+"""``filter (all nodups . rows) . expand = filter (all nodups . rows) . expand . pruneBy rows``.
+
+Bird/Portier, §pruning: every step of the lecture's derivation, checked on 4x4 choice
+matrices with few open cells (``expand`` is exponential). The lecture says the case
+of ``cols`` and ``boxs`` is the same, the only property used being that the function
+is an involution; the same chain is checked for them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from fsudoku import bird
+from proofs.boards import Board, board_argument, choice_boards, show_board
+from proofs.chain import Proof, by, start
+from proofs.prelude import Fn, all_, compose, filter_, fmap
+
+SOURCE = "Bird/Portier, §pruning (derivation of pruneBy)"
+ASSUMES = ("LFILINV", "LNAT", "LFILCP", "LFONC", "LPRUNE")
+MAX_OPEN = 5
+"""At most this many open cells: ``expand`` makes at most ``4 ** MAX_OPEN`` grids."""
+
+
+def prune_by_proof(
+    name: str,
+    unit: Callable[[Board], Fn],
+    *,
+    expand: Callable[..., Any] = bird.expand,
+    cp: Callable[..., Any] = bird.cp,
+    nodups: Callable[..., Any] = bird.nodups,
+    prune_row: Callable[..., Any] = bird.prune_row,
+    prune_by: Callable[..., Any] = bird.prune_by,
+    max_examples: int = 12,
+) -> Proof[Board]:
+    """The lecture's chain for the involution ``unit`` (``rows``, ``cols`` or ``boxs``),
+    whose Haskell name is ``name``."""
+    f = name
+
+    def all_nodups_f(v: Board) -> Fn:
+        return compose(all_(nodups), unit(v))
+
+    def text(s: str) -> str:
+        return s.replace("rows", f)
+
+    steps = (
+        start(
+            text("filter (all nodups . rows) . expand"),
+            lambda v: compose(filter_(all_nodups_f(v)), expand),
+        ),
+        by(
+            "LFILINV",
+            text("map rows . filter (all nodups) . map rows . expand"),
+            lambda v: compose(fmap(unit(v)), filter_(all_(nodups)), fmap(unit(v)), expand),
+            fr="LFILINV",
+        ),
+        by(
+            "LNAT",
+            text("map rows . filter (all nodups) . expand . rows"),
+            lambda v: compose(fmap(unit(v)), filter_(all_(nodups)), expand, unit(v)),
+            fr="LNAT",
+        ),
+        by(
+            "definition of expand",
+            text("map rows . filter (all nodups) . cp . map cp . rows"),
+            lambda v: compose(fmap(unit(v)), filter_(all_(nodups)), cp, fmap(cp), unit(v)),
+            fr="Déf. expand",
+        ),
+        by(
+            "LFILCP",
+            text("map rows . cp . map (filter nodups) . map cp . rows"),
+            lambda v: compose(fmap(unit(v)), cp, fmap(filter_(nodups)), fmap(cp), unit(v)),
+            fr="LFILCP",
+        ),
+        by(
+            "LFONC",
+            text("map rows . cp . map (filter nodups . cp) . rows"),
+            lambda v: compose(fmap(unit(v)), cp, fmap(compose(filter_(nodups), cp)), unit(v)),
+            fr="LFONC",
+        ),
+        by(
+            "LPRUNE",
+            text("map rows . cp . map (filter nodups . cp . pruneRow) . rows"),
+            lambda v: compose(
+                fmap(unit(v)), cp, fmap(compose(filter_(nodups), cp, prune_row)), unit(v)
+            ),
+            fr="LPRUNE",
+        ),
+        by(
+            "LFONC",
+            text("map rows . cp . map (filter nodups) .\nmap (cp . pruneRow) . rows"),
+            lambda v: compose(
+                fmap(unit(v)), cp, fmap(filter_(nodups)), fmap(compose(cp, prune_row)), unit(v)
+            ),
+            fr="LFONC",
+        ),
+        by(
+            "LFILCP",
+            text("map rows . filter (all nodups) . cp .\nmap (cp . pruneRow) . rows"),
+            lambda v: compose(
+                fmap(unit(v)), filter_(all_(nodups)), cp, fmap(compose(cp, prune_row)), unit(v)
+            ),
+            fr="LFILCP",
+        ),
+        by(
+            "LFONC",
+            text("map rows . filter (all nodups) .\ncp . map cp . map pruneRow . rows"),
+            lambda v: compose(
+                fmap(unit(v)), filter_(all_(nodups)), cp, fmap(cp), fmap(prune_row), unit(v)
+            ),
+            fr="LFONC",
+        ),
+        by(
+            "definition of expand",
+            text("map rows . filter (all nodups) .\nexpand . map pruneRow . rows"),
+            lambda v: compose(
+                fmap(unit(v)), filter_(all_(nodups)), expand, fmap(prune_row), unit(v)
+            ),
+            fr="Déf. expand",
+        ),
+        by(
+            "LFILINV",
+            text("filter (all nodups . rows) . map rows .\nexpand . map pruneRow . rows"),
+            lambda v: compose(
+                filter_(all_nodups_f(v)), fmap(unit(v)), expand, fmap(prune_row), unit(v)
+            ),
+            fr="LFILINV",
+        ),
+        by(
+            "LNAT",
+            text("filter (all nodups . rows) . expand .\nrows . map pruneRow . rows"),
+            lambda v: compose(
+                filter_(all_nodups_f(v)), expand, unit(v), fmap(prune_row), unit(v)
+            ),
+            fr="LNAT",
+        ),
+        by(
+            "introduction of pruneBy (pruneBy f = f . map pruneRow . f)",
+            text("filter (all nodups . rows) . expand . pruneBy rows"),
+            lambda v: compose(filter_(all_nodups_f(v)), expand, partial(prune_by, unit(v))),
+            fr="introduction de pruneBy",
+        ),
+    )
+    return Proof(
+        name=f"prune_by_{name}",
+        statement=text(
+            "filter (all nodups . rows) . expand = filter (all nodups . rows) . expand . pruneBy rows"
+        ),
+        source=SOURCE if name == "rows" else SOURCE + f", the symmetric case of {name}",
+        domain=f"4x4 choice matrices, at most {MAX_OPEN} open cells",
+        assumes=ASSUMES,
+        variables=choice_boards(MAX_OPEN),
+        arguments=board_argument,
+        show_variables=show_board,
+        max_examples=max_examples,
+        steps=steps,
+    )
+
+
+def proofs(
+    *,
+    rows: Callable[..., Any] = bird.rows,
+    cols: Callable[..., Any] = bird.cols,
+    boxs: Callable[..., Any] = bird.boxs,
+    expand: Callable[..., Any] = bird.expand,
+    cp: Callable[..., Any] = bird.cp,
+    nodups: Callable[..., Any] = bird.nodups,
+    prune_row: Callable[..., Any] = bird.prune_row,
+    prune_by: Callable[..., Any] = bird.prune_by,
+) -> list[Proof[Any]]:
+    """The derivation for ``rows`` (as in the lecture), then ``cols`` and ``boxs``."""
+    fns = {
+        "expand": expand,
+        "cp": cp,
+        "nodups": nodups,
+        "prune_row": prune_row,
+        "prune_by": prune_by,
+    }
+    return [
+        prune_by_proof("rows", lambda v: rows, **fns),
+        prune_by_proof("cols", lambda v: cols, **fns),
+        prune_by_proof("boxs", lambda v: partial(boxs, n=v.n), **fns),
+    ]
