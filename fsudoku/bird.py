@@ -260,7 +260,7 @@ def nodups(xs: Sequence[A]) -> bool:
     (True, False, True)
     """
     for i, x in enumerate(xs):
-        if not all(y != x for y in xs[i + 1 :]):
+        if x in xs[i + 1 :]:  # not (all (/= x) xs)
             return False
     return True
 
@@ -398,7 +398,7 @@ def remove(ds: Sequence[Digit], xs: str) -> str:
     """
     if len(xs) == 1:
         return xs
-    return "".join(x for x in xs if x not in ds)
+    return "".join([x for x in xs if x not in ds])
 
 
 def prune_row(r: Row[str]) -> Row[str]:
@@ -409,8 +409,8 @@ def prune_row(r: Row[str]) -> Row[str]:
     >>> prune_row(("6", "12", "36", "1"))
     ('6', '2', '3', '1')
     """
-    singles = [d for d in r if len(d) == 1]
-    return tuple(remove(singles, xs) for xs in r)
+    singles = "".join([d for d in r if len(d) == 1])  # a [Digit]
+    return tuple([remove(singles, xs) for xs in r])
 
 
 def prune_by(f: Callable[[Matrix[str]], Matrix[str]], m: Matrix[str]) -> Matrix[str]:
@@ -421,7 +421,7 @@ def prune_by(f: Callable[[Matrix[str]], Matrix[str]], m: Matrix[str]) -> Matrix[
     >>> prune_by(cols, (("1", "2"), ("12", "12")))
     (('1', '2'), ('2', '1'))
     """
-    return f(tuple(prune_row(r) for r in f(m)))
+    return f(tuple([prune_row(r) for r in f(m)]))
 
 
 def prune(m: Matrix[str], n: int = 3) -> Matrix[str]:
@@ -569,7 +569,7 @@ def ok(row: Row[str]) -> bool:
     >>> ok(("1", "12", "2")), ok(("1", "23", "1"))
     (True, False)
     """
-    return nodups([cs for cs in row if len(cs) == 1])
+    return nodups([x for x in row if len(x) == 1])
 
 
 def safe(m: Matrix[str], n: int = 3) -> bool:

@@ -100,7 +100,7 @@ def read_sources(paths: Sequence[str], errors: list[str]) -> Iterator[Entry]:
             yield from _entries(_raw_lines(sys.stdin.buffer))
             continue
         try:
-            handle = open(path, "rb")  # noqa: SIM115 - closed below, generator-safe
+            handle = open(path, "rb")
         except IsADirectoryError:
             errors.append(f"fsudoku: {path}: is a directory")
             continue
@@ -253,7 +253,9 @@ def _count_lines(paths: Sequence[str]) -> int | None:
     for path in paths:
         try:
             with open(path, "rb") as handle:
-                total += sum(chunk.count(b"\n") for chunk in iter(lambda: handle.read(1 << 20), b""))
+                total += sum(
+                    chunk.count(b"\n") for chunk in iter(lambda: handle.read(1 << 20), b"")
+                )
         except OSError:
             continue
     return total
@@ -270,7 +272,9 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     if args.solver == "bird-naive" and not args.force:
         entries = _refuse_many_blanks(entries, errors)
     status = EXIT_OK
-    progress = Progress(_progress_wanted(args), _count_lines(args.files) if _progress_wanted(args) else None)
+    progress = Progress(
+        _progress_wanted(args), _count_lines(args.files) if _progress_wanted(args) else None
+    )
     try:
         for entry, outcome in outcomes(entries, args.solver, engine, max_nodes, _jobs(args)):
             out.write(render(outcome, entry, args.format, args.solver))
@@ -335,7 +339,7 @@ def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
     """``fsudoku demo``: the articles' sample puzzle, its settled grid, its solution."""
     rule = SARKAR_RULES[args.solver] if args.solver in SARKAR_RULES else SARKAR_RULES["exclusives"]
     grid = read_grid(SAMPLE).unwrap()
-    out.write("The sample puzzle of the articles (Sarkar #1, \"Setting up\"):\n\n")
+    out.write('The sample puzzle of the articles (Sarkar #1, "Setting up"):\n\n')
     out.write(show_grid(grid) + "\n")
     settled = sarkar1.prune_grid(grid, rule)
     out.write(f"After pruneGrid ({args.solver}), with each cell's possibilities:\n\n")
@@ -359,7 +363,9 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     counting = importlib.import_module("fsudoku.counting")
     errors: list[str] = []
     status = EXIT_OK
-    progress = Progress(_progress_wanted(args), _count_lines(args.files) if _progress_wanted(args) else None)
+    progress = Progress(
+        _progress_wanted(args), _count_lines(args.files) if _progress_wanted(args) else None
+    )
     try:
         for entry in read_sources(args.files, errors):
             line: str = counting.check_line(entry.text, args.limit)
@@ -433,30 +439,55 @@ def build_parser() -> argparse.ArgumentParser:
 
     def solver_options(p: argparse.ArgumentParser, default: str = "exclusives") -> None:
         p.add_argument(
-            "--solver", choices=SOLVERS, default=default,
+            "--solver",
+            choices=SOLVERS,
+            default=default,
             help=f"the algorithm (default {default}); see README for each",
         )
 
     def batch_options(p: argparse.ArgumentParser) -> None:
-        p.add_argument("files", nargs="*", metavar="FILE", help="puzzle files (default: stdin; - is stdin)")
+        p.add_argument(
+            "files", nargs="*", metavar="FILE", help="puzzle files (default: stdin; - is stdin)"
+        )
         p.add_argument("--quiet", "-q", action="store_true", help="no progress bar on stderr")
 
     p_solve = sub.add_parser("solve", help="solve puzzles, one result per input puzzle, in order")
     batch_options(p_solve)
     solver_options(p_solve)
-    p_solve.add_argument("--format", choices=FORMATS, default="grid",
-                         help="grid (the article's main, default), line (81 digits), "
-                         "possibilities (settled grid), euler, boxed")
-    p_solve.add_argument("--engine", choices=ENGINES, default=None,
-                         help="reference (the faithful port) or fast (NumPy; default for the Sarkar rules)")
-    p_solve.add_argument("--jobs", "-j", type=_positive, default=1,
-                         help="worker processes (0: all cores; default 1); output stays in input order")
-    p_solve.add_argument("--max-nodes", type=_bound, default=None,
-                         help="give up on a puzzle after N search nodes (prints 'Gave up after N nodes')")
-    p_solve.add_argument("--force", action="store_true",
-                         help="let bird-naive try puzzles with many blanks")
-    p_solve.add_argument("--stats", action="store_true",
-                         help="also print each puzzle's status and node count on stderr")
+    p_solve.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="grid",
+        help="grid (the article's main, default), line (81 digits), "
+        "possibilities (settled grid), euler, boxed",
+    )
+    p_solve.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default=None,
+        help="reference (the faithful port) or fast (NumPy; default for the Sarkar rules)",
+    )
+    p_solve.add_argument(
+        "--jobs",
+        "-j",
+        type=_positive,
+        default=1,
+        help="worker processes (0: all cores; default 1); output stays in input order",
+    )
+    p_solve.add_argument(
+        "--max-nodes",
+        type=_bound,
+        default=None,
+        help="give up on a puzzle after N search nodes (prints 'Gave up after N nodes')",
+    )
+    p_solve.add_argument(
+        "--force", action="store_true", help="let bird-naive try puzzles with many blanks"
+    )
+    p_solve.add_argument(
+        "--stats",
+        action="store_true",
+        help="also print each puzzle's status and node count on stderr",
+    )
     p_solve.set_defaults(run=cmd_solve)
 
     p_demo = sub.add_parser("demo", help="solve the articles' sample puzzle and show each stage")
@@ -465,10 +496,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     p_bench = sub.add_parser("bench", help="time solvers and engines side by side on one file")
     p_bench.add_argument("file", metavar="FILE")
-    p_bench.add_argument("--solver", action="append", choices=SOLVERS, dest="solvers",
-                         help="a solver to time (repeatable; default exclusives)")
-    p_bench.add_argument("--engine", action="append", choices=ENGINES, dest="engines",
-                         help="an engine to time (repeatable; default reference)")
+    p_bench.add_argument(
+        "--solver",
+        action="append",
+        choices=SOLVERS,
+        dest="solvers",
+        help="a solver to time (repeatable; default exclusives)",
+    )
+    p_bench.add_argument(
+        "--engine",
+        action="append",
+        choices=ENGINES,
+        dest="engines",
+        help="an engine to time (repeatable; default reference)",
+    )
     p_bench.add_argument("--limit", type=_bound, default=None, help="only the first N puzzles")
     p_bench.add_argument("--jobs", "-j", type=_positive, default=1, help="worker processes")
     p_bench.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
@@ -484,12 +525,21 @@ def build_parser() -> argparse.ArgumentParser:
     solver_options(p_euler, "norvig")
     p_euler.set_defaults(run=cmd_euler96)
 
-    p_explain = sub.add_parser("explain", help="walk one puzzle through the algorithm, step by step")
+    p_explain = sub.add_parser(
+        "explain", help="walk one puzzle through the algorithm, step by step"
+    )
     p_explain.add_argument("puzzle", metavar="PUZZLE", help="81 characters, . or 0 for a blank")
-    p_explain.add_argument("--solver", choices=("simple", "exclusives", "exclusives-sets", "bird"),
-                           default="exclusives")
-    p_explain.add_argument("--max-steps", type=_bound, default=None, help="stop the trace after N steps")
-    p_explain.add_argument("--svg", metavar="DIR", default=None, help="also write each grid shown as SVG")
+    p_explain.add_argument(
+        "--solver",
+        choices=("simple", "exclusives", "exclusives-sets", "bird"),
+        default="exclusives",
+    )
+    p_explain.add_argument(
+        "--max-steps", type=_bound, default=None, help="stop the trace after N steps"
+    )
+    p_explain.add_argument(
+        "--svg", metavar="DIR", default=None, help="also write each grid shown as SVG"
+    )
     p_explain.set_defaults(run=cmd_explain)
     return parser
 
@@ -513,7 +563,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         try:
-            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the exit flush
+            sys.stdout = open(os.devnull, "w")
         except OSError:
             pass
         return EXIT_OK

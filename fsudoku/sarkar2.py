@@ -31,7 +31,7 @@ sets so that Twins and Triplets prune, is the named variant :func:`prune_cells_s
 
 from __future__ import annotations
 
-from returns.maybe import Maybe, Nothing, Some
+from returns.maybe import Maybe, Some
 
 from fsudoku import sarkar1
 from fsudoku.cell import FIXED, JUST_FIXED, Cell, Fixed, Grid, Possible, Row, maybe_cell, possible
@@ -242,10 +242,17 @@ def prune_cells(cells: Row) -> Maybe[Row]:
     return _prune_cells(cells)
 
 
-_prune_cells = kleisli(
-    lambda cells: fix_m(prune_cells_by_fixed, cells),
-    lambda cells: fix_m(prune_cells_by_exclusives, cells),
-)
+def _settle_by_fixed(cells: Row) -> Maybe[Row]:
+    """``fixM pruneCellsByFixed``."""
+    return fix_m(prune_cells_by_fixed, cells)
+
+
+def _settle_by_exclusives(cells: Row) -> Maybe[Row]:
+    """``fixM pruneCellsByExclusives``."""
+    return fix_m(prune_cells_by_exclusives, cells)
+
+
+_prune_cells = kleisli(_settle_by_fixed, _settle_by_exclusives)
 
 
 def prune_grid(grid: Grid) -> Maybe[Grid]:
@@ -292,10 +299,12 @@ def prune_cells_sets(cells: Row) -> Maybe[Row]:
     return _prune_cells_sets(cells)
 
 
-_prune_cells_sets = kleisli(
-    lambda cells: fix_m(prune_cells_by_fixed, cells),
-    lambda cells: fix_m(prune_cells_by_exclusives_sets, cells),
-)
+def _settle_by_exclusives_sets(cells: Row) -> Maybe[Row]:
+    """``fixM pruneCellsByExclusives`` with the set-comparing Exclusives."""
+    return fix_m(prune_cells_by_exclusives_sets, cells)
+
+
+_prune_cells_sets = kleisli(_settle_by_fixed, _settle_by_exclusives_sets)
 
 
 def prune_grid_sets(grid: Grid) -> Maybe[Grid]:

@@ -5,7 +5,8 @@ a line and an optional node bound to an :class:`~fsudoku.outcome.Outcome`; an
 *engine* is an implementation of a solver (``reference``: the faithful port;
 ``fast``: the vectorized NumPy engine, for the three Sarkar rules).
 
->>> solve_line("exclusives", ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...").solution[:9]
+>>> sample = ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6..."
+>>> solve_line("exclusives", sample).solution[:9]
 '693784512'
 >>> solve_line("exclusives", "not a puzzle").status
 'invalid'
@@ -105,7 +106,8 @@ def solve_many(
     """Solve each line in order with solver ``name`` on ``engine``, streaming."""
     if engine == "fast":
         if name not in FAST_SOLVERS:
-            raise KeyError(f"the fast engine covers {', '.join(sorted(FAST_SOLVERS))}, not {name!r}")
+            covered = ", ".join(sorted(FAST_SOLVERS))
+            raise KeyError(f"the fast engine covers {covered}, not {name!r}")
         fast = importlib.import_module("fsudoku.fast")
         outcomes: Iterator[Outcome] = fast.solve_many(lines, name, max_nodes=max_nodes)
         return outcomes

@@ -18,6 +18,7 @@ step number and its hint and shows both sides.
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -193,8 +194,19 @@ def _evaluate(proof: Proof[V], step: Step[V], equality: Equality, v: V) -> tuple
         return False, f"<raised {type(exc).__name__}: {exc}>"
 
 
-def check_step(proof: Proof[V], index: int, max_examples: int | None = None) -> StepResult:
-    """Check that expressions ``index - 1`` and ``index`` are equal, as step ``index`` says."""
+def check_step(
+    proof: Proof[V],
+    index: int,
+    max_examples: int | None = None,
+    *,
+    shrink: bool = True,
+    derandomize: bool = False,
+) -> StepResult:
+    """Check that expressions ``index - 1`` and ``index`` are equal, as step ``index`` says.
+
+    ``max_examples`` overrides the proof's own number; ``shrink=False`` reports the first
+    counterexample found (faster); ``derandomize`` makes the run repeatable.
+    """
     before, after = proof.steps[index - 1], proof.steps[index]
     equality = after.equality
     count = 0
@@ -209,14 +221,17 @@ def check_step(proof: Proof[V], index: int, max_examples: int | None = None) -> 
                 index, after.hint, proof.show_variables(v), show(left), show(right)
             )
 
+    phases = (Phase.explicit, Phase.generate, Phase.shrink)
+    options: dict[str, Any] = {"derandomize": True} if derandomize else {}
     run = settings(
         max_examples=max_examples or proof.max_examples,
         deadline=None,
         database=None,
         report_multiple_bugs=False,
         print_blob=False,
-        phases=(Phase.explicit, Phase.generate, Phase.shrink),
+        phases=phases if shrink else phases[:2],
         suppress_health_check=list(HealthCheck),
+        **options,
     )(given(proof.variables)(body))
     try:
         run()
@@ -229,19 +244,34 @@ def check_step(proof: Proof[V], index: int, max_examples: int | None = None) -> 
     return StepResult(proof.name, index, after.hint, equality, count)
 
 
-def check(proof: Proof[V], max_examples: int | None = None) -> ProofResult:
-    """Check every step of a proof."""
+def check(
+    proof: Proof[V],
+    max_examples: int | None = None,
+    *,
+    shrink: bool = True,
+    derandomize: bool = False,
+) -> ProofResult:
+    """Check every step of a proof (see :func:`check_step` for the options)."""
     return ProofResult(
         proof,  # type: ignore[arg-type]  # Proof is invariant in V; results only read it
-        tuple(check_step(proof, i, max_examples) for i in range(1, len(proof.steps))),
+        tuple(
+            check_step(proof, i, max_examples, shrink=shrink, derandomize=derandomize)
+            for i in range(1, len(proof.steps))
+        ),
     )
 
 
 def check_all(
-    proofs: Sequence[Proof[Any]], max_examples: int | None = None
+    proofs: Sequence[Proof[Any]],
+    max_examples: int | None = None,
+    *,
+    shrink: bool = True,
+    derandomize: bool = False,
 ) -> tuple[ProofResult, ...]:
     """Check every proof."""
-    return tuple(check(p, max_examples) for p in proofs)
+    return tuple(
+        check(p, max_examples, shrink=shrink, derandomize=derandomize) for p in proofs
+    )
 
 
 MARK_OK = "✓"
@@ -255,20 +285,28 @@ def _indent(text: str, prefix: str) -> list[str]:
 def render(result: ProofResult, french: bool = False) -> str:
     """The proof as the lecture prints it, with a mark per step and any counterexample."""
     proof = result.proof
-    width = 78
+    width = 88
     lines = [f"── {proof.name}: {proof.statement}"]
     meta = [proof.source]
     if proof.domain:
         meta.append(proof.domain)
     if proof.assumes:
         meta.append("assumes " + ", ".join(proof.assumes))
-    lines.append("   (" + "; ".join(meta) + ")")
+    lines.extend(
+        textwrap.wrap("(" + "; ".join(meta) + ")", width=width, initial_indent="   ",
+                      subsequent_indent="    ")
+    )
     lines.extend(_indent(proof.steps[0].expr, "     "))
     for step, res in zip(proof.steps[1:], result.steps, strict=True):
-        hint = f"   = {{{step.hint}}}"
-        mark = f"{MARK_OK if res.ok else MARK_FAIL} {res.index:>2} {step.equality.name}"
-        pad = max(1, width - len(hint.splitlines()[-1]))
-        hint_lines = hint.splitlines()
+        mark = f"{MARK_OK if res.ok else MARK_FAIL} step {res.index:>2}, {step.equality.name}"
+        hint_lines = textwrap.wrap(
+            "{" + step.hint + "}",
+            width=width - 24,
+            initial_indent="   = ",
+            subsequent_indent="      ",
+            break_on_hyphens=False,
+        )
+        pad = max(2, width - len(hint_lines[-1]))
         hint_lines[-1] = hint_lines[-1] + " " * pad + mark
         lines.extend(hint_lines)
         if french and step.hint_fr:

@@ -1,0 +1,423 @@
+"""Sarkar's pruning over NumPy arrays of masks: many units, many grids, one pass at a time.
+
+Layouts (bit ``d - 1`` of a ``uint16`` is digit ``d``; see :mod:`fsudoku.fast.masks`):
+
+* a batch of grids is ``(n, 81) uint16``, row-major cells;
+* a batch of units is ``(9, U) uint16``, *cell-major*: ``units[k, j]`` is cell ``k`` of
+  unit ``j``. Everything a unit needs (the OR of its fixed cells, per-digit counts) is
+  then a handful of whole-row operations over the ``U`` axis, which NumPy does fast,
+  where a reduction along a short last axis would be slow;
+* ``dirty`` is ``(3, n, 9) bool``: ``dirty[s, g, u]`` says that unit ``u`` of stage ``s``
+  (0 rows, 1 columns, 2 sub-grids) of grid ``g`` may change when pruned.
+
+The functions mirror the Haskell (names in snake_case) but each works on a whole batch:
+:func:`prune_cells_by_fixed` and :func:`prune_cells_by_exclusives` are one pass over
+``U`` units, :func:`prune_cells` runs them to their fixed points (``fixM``), each unit
+leaving the loop as soon as it stops changing; :func:`prune_grid` runs the stages
+(rows, columns, sub-grids, rows, ...) over the dirty units only, until no unit is dirty.
+Skipping clean units is exact (see :mod:`fsudoku.fast.scalar`).
+
+The Exclusives are found without building any map:
+
+* ``once``, ``twice``, ``thrice``: the digits held by exactly 1, 2, 3 non-fixed cells of
+  the unit, from running ORs (``seen[k]``: digits seen in at least ``k`` cells so far);
+* a one-digit group (a *Single*) is the ``once`` digit of a cell holding exactly one;
+* the twice-digits of cells ``i`` and ``j`` (``t[i] & t[j]``) are exactly the digits
+  whose cells are ``{i, j}``; that group is kept when it has two digits. Likewise
+  three cells and three digits for thrice-digits (36 pairs, 84 triples of cells).
+
+As published (rule ``exclusives``) only Singles can match a cell's intersection (a
+longer group is a descending list, the intersection ascending), so a pass only fixes
+Single cells whose intersection with all the kept groups' digits is that one digit.
+Pairs and triples matter only to block such a cell, so they are computed only for
+units with a Single cell holding a twice- or thrice-digit.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from fsudoku.fast.masks import CELL_UNITS, UNITS
+
+U16 = npt.NDArray[np.uint16]
+Bools = npt.NDArray[np.bool_]
+Ints = npt.NDArray[np.intp]
+
+__all__ = [
+    "STAGE_CELLS",
+    "exclusives",
+    "fixeds",
+    "is_grid_filled",
+    "is_grid_invalid",
+    "next_grids",
+    "prune_cells",
+    "prune_cells_by_exclusives",
+    "prune_cells_by_fixed",
+    "prune_grid",
+    "prune_grid_once",
+]
+
+STAGE_CELLS: Final[Ints] = np.array(UNITS, dtype=np.intp).reshape(3, 9, 9).transpose(0, 2, 1).copy()
+"""``STAGE_CELLS[s, k, u]``: the grid cell at position ``k`` of unit ``u`` of stage ``s``."""
+STAGE_CELLS.setflags(write=False)
+
+_OTHER: Final[Ints] = np.empty((3, 2, 9, 9), dtype=np.intp)
+"""``_OTHER[s, t, k, u]``: the unit, in stage ``(s + 1 + t) % 3``, of that cell."""
+for _s in range(3):
+    for _t in range(2):
+        _OTHER[_s, _t] = np.array(CELL_UNITS)[STAGE_CELLS[_s], (_s + 1 + _t) % 3] % 9
+_OTHER.setflags(write=False)
+
+_PAIRS: Final[Ints] = np.array(list(combinations(range(9), 2)), dtype=np.intp).T.copy()
+"""The 36 pairs of cell positions, ``(2, 36)``."""
+_TRIPLES: Final[Ints] = np.array(list(combinations(range(9), 3)), dtype=np.intp).T.copy()
+"""The 84 triples of cell positions, ``(3, 84)``."""
+_PAIRS_OF: Final[Ints] = np.array(
+    [[p for p in range(36) if k in _PAIRS[:, p]] for k in range(9)], dtype=np.intp
+)
+"""For each cell position, the 8 pairs holding it, ``(9, 8)``."""
+_TRIPLES_OF: Final[Ints] = np.array(
+    [[p for p in range(84) if k in _TRIPLES[:, p]] for k in range(9)], dtype=np.intp
+)
+"""For each cell position, the 28 triples holding it, ``(9, 28)``."""
+
+_ONE: Final = np.uint16(1)
+_CELL_INDEX: Final[U16] = np.arange(81, dtype=np.uint16)
+
+
+def _singles(m: U16) -> Bools:
+    """Which masks have exactly one bit (fixed cells), for masks that are never 0."""
+    return (m & (m - _ONE)) == 0  # same shape as m, bool
+
+
+def _bits_exactly(m: U16, k: int) -> Bools:
+    """Which masks have exactly ``k`` bits (``k`` in 1..3)."""
+    for _ in range(k - 1):
+        m = m & (m - _ONE)
+    return (m != 0) & ((m & (m - _ONE)) == 0)
+
+
+# ---------------------------------------------------------------------------
+# Pruning the cells (units are (9, U), cell-major)
+
+
+def fixeds(units: U16) -> U16:
+    """The digits of each unit's fixed cells, as one mask per unit.
+
+    Haskell: ``fixeds = [x | Fixed x <- cells]``
+
+    >>> fixeds(np.array([[1, 4], [6, 4], [8, 3]], dtype=np.uint16)).tolist()
+    [9, 4]
+    """
+    fx = units * _singles(units)  # (9, U) uint16: fixed cells' masks, 0 elsewhere
+    return np.bitwise_or.reduce(fx, axis=0)  # (U,) uint16
+
+
+def prune_cells_by_fixed(units: U16) -> tuple[U16, Bools, Bools]:
+    """One pass of ``pruneCellsByFixed`` (#1's ``pruneCells``) over every unit.
+
+    Returns the pruned units, which units failed (a cell lost all its digits:
+    ``Nothing``), and which units repeat a fixed digit (before the pass).
+
+    Haskell (#2): ``pruneCellsByFixed cells = traverse pruneCell cells``
+
+    >>> u = np.array([[8, 1], [40, 1], [3, 2], [6, 3]], dtype=np.uint16)
+    >>> new, failed, dups = prune_cells_by_fixed(u)
+    >>> new[:, 0].tolist(), failed.tolist(), dups.tolist()
+    ([8, 32, 3, 6], [False, True], [False, True])
+    """
+    single = _singles(units)  # (9, U) bool
+    fx = units * single  # (9, U) uint16
+    found = np.bitwise_or.reduce(fx, axis=0)  # (U,) uint16
+    dups = np.add.reduce(fx, axis=0, dtype=np.uint16) != found  # (U,) bool
+    new = units & ~(found * ~single)  # (9, U) uint16: fixed cells kept as they are
+    failed = (new == 0).any(axis=0)  # (U,) bool
+    return new, failed, dups
+
+
+def _seen(mp: U16) -> tuple[U16, U16, U16, U16]:
+    """Digits held by at least 1, 2, 3, 4 of the given cells (``mp``: (9, U))."""
+    seen1 = mp[0].copy()  # (U,) uint16
+    seen2 = np.zeros_like(seen1)  # (U,) uint16
+    seen3 = np.zeros_like(seen1)
+    seen4 = np.zeros_like(seen1)
+    for k in range(1, 9):
+        x = mp[k]  # (U,) uint16
+        seen4 |= seen3 & x
+        seen3 |= seen2 & x
+        seen2 |= seen1 & x
+        seen1 |= x
+    return seen1, seen2, seen3, seen4
+
+
+def exclusives(units: U16, *, sets: bool = False) -> tuple[U16, U16]:
+    """The Exclusive groups of each unit, as what a pass needs of them: ``allExclusives``
+    (one mask per unit) and, per cell, the group mask its intersection must equal to
+    be pruned (0: none can).
+
+    Haskell (#2): ``exclusivePossibilities :: [Cell] -> [[Int]]``
+
+    The sample row of #2 ("A Little Forward, a Little Backward") has the Single 4
+    (cell 1) and the triplet 2, 3, 8 (cells 6, 8, 9):
+
+    >>> row = [0b100101000, 1, 16, 0b100100000, 64, 0b110100110, 0b100100000, 0b110100110, 0b110100110]
+    >>> all_ex, target = exclusives(np.array(row, dtype=np.uint16)[:, None])
+    >>> bin(int(all_ex[0])), target[:, 0].tolist()
+    ('0b10001110', [8, 0, 0, 0, 0, 0, 0, 0, 0])
+    >>> target_sets = exclusives(np.array(row, dtype=np.uint16)[:, None], sets=True)[1]
+    >>> target_sets[:, 0].tolist()
+    [8, 0, 0, 0, 0, 134, 0, 134, 134]
+    """
+    mp = units * ~_singles(units)  # (9, U) uint16: non-fixed cells only
+    seen1, seen2, seen3, seen4 = _seen(mp)  # (U,) uint16 each
+    once = seen1 & ~seen2  # (U,) uint16
+    twice = seen2 & ~seen3  # (U,) uint16
+    thrice = seen3 & ~seen4  # (U,) uint16
+    own = mp & once  # (9, U) uint16: each cell's digits held by no other cell
+    single_group = _bits_exactly(own, 1)  # (9, U) bool: a kept one-digit group
+    singles = own * single_group  # (9, U) uint16
+    t = mp & twice  # (9, U) uint16
+    pairs = t[_PAIRS[0]] & t[_PAIRS[1]]  # (36, U) uint16: digits whose cells are that pair
+    pairs *= _bits_exactly(pairs, 2)  # (36, U) uint16: kept pair groups, else 0
+    h = mp & thrice  # (9, U) uint16
+    triples = h[_TRIPLES[0]] & h[_TRIPLES[1]] & h[_TRIPLES[2]]  # (84, U) uint16
+    triples *= _bits_exactly(triples, 3)  # (84, U) uint16: kept triple groups, else 0
+    all_exclusives = (
+        np.bitwise_or.reduce(singles, axis=0)
+        | np.bitwise_or.reduce(pairs, axis=0)
+        | np.bitwise_or.reduce(triples, axis=0)
+    )  # (U,) uint16
+    if not sets:
+        return all_exclusives, singles
+    inter = mp & all_exclusives  # (9, U) uint16
+    target = singles.copy()  # (9, U) uint16
+    pair_hit = (pairs[_PAIRS_OF] == inter[:, None, :]) & (inter != 0)[:, None, :]  # (9, 8, U)
+    triple_hit = (triples[_TRIPLES_OF] == inter[:, None, :]) & (inter != 0)[:, None, :]
+    hit = pair_hit.any(axis=1) | triple_hit.any(axis=1)  # (9, U) bool
+    target |= inter * (hit & (singles == 0))  # (9, U) uint16
+    return all_exclusives, target
+
+
+def _prune_exclusive_singles(units: U16) -> U16:
+    """One ``pruneCellsByExclusives`` pass as published: Singles only, and pairs and
+    triples computed only where they could block one."""
+    mp = units * ~_singles(units)  # (9, U) uint16
+    seen1, seen2, _, _ = _seen(mp)  # (U,) uint16
+    own = mp & (seen1 & ~seen2)  # (9, U) uint16
+    single_group = _bits_exactly(own, 1)  # (9, U) bool
+    candidate = single_group.any(axis=0)  # (U,) bool
+    if not candidate.any():
+        return units
+    new = units.copy()  # (9, U) uint16
+    cols = np.flatnonzero(candidate)  # (V,) intp
+    sub = units[:, cols]  # (9, V) uint16
+    all_ex, target = exclusives(sub)  # (V,) uint16, (9, V) uint16
+    inter = sub & all_ex  # (9, V) uint16
+    hit = (inter == target) & (target != 0)  # (9, V) bool
+    new[:, cols] = sub ^ ((sub ^ inter) * hit)  # (9, V) uint16
+    return new
+
+
+def prune_cells_by_exclusives(units: U16, *, sets: bool = False) -> U16:
+    """One ``pruneCellsByExclusives`` pass over every unit (never ``Nothing``).
+
+    A non-fixed cell whose intersection with the unit's ``allExclusives`` is one of
+    the unit's groups becomes that intersection (fixed if it is one digit). As
+    published only one-digit groups match; ``sets=True`` compares groups as sets.
+
+    Haskell (#2): ``pruneCellsByExclusives :: [Cell] -> Maybe [Cell]``
+
+    >>> twins = [0b100001001, 4, 0b101111001, 0b110001001, 0b110101001, 0b110101001, 0b110001001, 2, 0b111111001]
+    >>> u = np.array(twins, dtype=np.uint16)[:, None]
+    >>> bool((prune_cells_by_exclusives(u) == u).all())
+    True
+    >>> prune_cells_by_exclusives(u, sets=True)[[2, 8], 0].tolist()
+    [80, 80]
+    """
+    if not sets:
+        return _prune_exclusive_singles(units)
+    all_ex, target = exclusives(units, sets=True)  # (U,), (9, U) uint16
+    inter = units & all_ex  # (9, U) uint16
+    hit = (inter == target) & (target != 0)  # (9, U) bool
+    return units ^ ((units ^ inter) * hit)  # (9, U) uint16
+
+
+def prune_cells(units: U16, rule: str) -> tuple[U16, Bools, Bools]:
+    """Each unit's ``pruneCells`` under a rule: the pruned units, which failed
+    (``Nothing``), which repeat a fixed digit once pruned.
+
+    ``simple`` is #1's single pass; ``exclusives``/``exclusives-sets`` run the
+    fixed-digit pass to its fixed point, then the Exclusives pass to its fixed point,
+    each unit leaving a loop as soon as it stops changing (``fixM``).
+
+    Haskell (#2): ``pruneCells cells = fixM pruneCellsByFixed cells >>= fixM pruneCellsByExclusives``
+    """
+    if rule == "simple":
+        return prune_cells_by_fixed(units)
+    out = units.copy()  # (9, U) uint16
+    size = units.shape[1]
+    failed = np.zeros(size, dtype=np.bool_)  # (U,) bool
+    dups = np.zeros(size, dtype=np.bool_)  # (U,) bool
+    active = np.arange(size)  # (A,) intp: units still changing
+    cur = units  # (9, A) uint16
+    while active.size:
+        new, fail, dup = prune_cells_by_fixed(cur)  # (9, A) uint16, (A,) bool, (A,) bool
+        changed = (new != cur).any(axis=0) & ~fail  # (A,) bool
+        failed[active[fail]] = True
+        settled = ~changed & ~fail  # (A,) bool
+        dups[active[settled]] = dup[settled]
+        keep = np.flatnonzero(changed)  # (A',) intp
+        active = active[keep]
+        cur = new[:, keep]  # (9, A') uint16
+        out[:, active] = cur
+    sets = rule == "exclusives-sets"
+    active = np.flatnonzero(~failed)  # (A,) intp
+    cur = out[:, active]  # (9, A) uint16
+    while active.size:
+        new = prune_cells_by_exclusives(cur, sets=sets)  # (9, A) uint16
+        keep = np.flatnonzero((new != cur).any(axis=0))  # (A',) intp
+        active = active[keep]
+        cur = new[:, keep]  # (9, A') uint16
+        out[:, active] = cur
+    return out, failed, dups
+
+
+# ---------------------------------------------------------------------------
+# Pruning the grid ((n, 81) grids, (3, n, 9) dirty units)
+
+
+def prune_grid_once(
+    grids: U16, dirty: Bools, stage: int, rule: str, ok: Bools, *, strict: bool = True
+) -> bool:
+    """Prune the dirty units of one stage (rows 0, columns 1, sub-grids 2) of every
+    grid, in place; ``False`` if no unit of that stage was dirty.
+
+    Three calls (stages 0, 1, 2) are one ``pruneGrid'`` over the dirty units. A grid
+    whose unit fails gets ``ok`` cleared and no dirty unit left; with
+    ``strict=False`` so does a grid whose unit repeats a fixed digit (the search's
+    shortcut, see :func:`fsudoku.fast.scalar.prune_grid`).
+
+    Haskell (#1): ``pruneGrid' grid = traverse pruneCells grid >>= ...``
+    """
+    n = grids.shape[0]
+    flags = dirty[stage].reshape(n * 9)  # (n*9,) bool view
+    picked = np.flatnonzero(flags)  # (U,) intp: g*9 + u
+    if not picked.size:
+        return False
+    g = picked // 9  # (U,) intp
+    u = picked - g * 9  # (U,) intp
+    cells = STAGE_CELLS[stage][:, u] + g * 81  # (9, U) intp: flat cell indexes
+    flat = grids.reshape(n * 81)  # (n*81,) uint16 view
+    units = flat[cells]  # (9, U) uint16
+    new, failed, dups = prune_cells(units, rule)  # (9, U) uint16, (U,) bool, (U,) bool
+    changed = new != units  # (9, U) bool
+    if rule == "simple":
+        flags[picked] = changed.any(axis=0)  # #1 is not idempotent: a changed unit stays dirty
+    else:
+        flags[picked] = False
+    hit = np.flatnonzero(changed.reshape(-1))  # (C,) intp: k*U + j
+    if hit.size:
+        k = hit // picked.size  # (C,) intp
+        j = hit - k * picked.size  # (C,) intp
+        flat[cells.reshape(-1)[hit]] = new.reshape(-1)[hit]
+        gj = g[j] * 9  # (C,) intp
+        for t in range(2):
+            other = dirty[(stage + 1 + t) % 3].reshape(n * 9)  # (n*9,) bool view
+            other[gj + _OTHER[stage, t, k, u[j]]] = True
+    bad = failed if strict else failed | dups  # (U,) bool
+    if bad.any():
+        gone = g[bad]  # (F,) intp
+        ok[gone] = False
+        dirty[:, gone, :] = False
+    return True
+
+
+def prune_grid(grids: U16, dirty: Bools, rule: str, *, strict: bool = True) -> Bools:
+    """Prune every grid (in place) until it settles; which grids did not fail.
+
+    Stages go rows, columns, sub-grids, rows, ... over the dirty units, until three
+    stages in a row find none (``fixM pruneGrid'``).
+
+    Haskell (#1): ``pruneGrid = fixM pruneGrid'``
+
+    >>> from fsudoku.fast.masks import read_masks
+    >>> from fsudoku.grid_io import SAMPLE
+    >>> g = np.array([read_masks(SAMPLE)], dtype=np.uint16)
+    >>> ok = prune_grid(g, np.ones((3, 1, 9), dtype=np.bool_), "simple")
+    >>> ok.tolist(), g[0, :3].tolist()
+    ([True], [496, 484, 372])
+    """
+    ok = np.ones(grids.shape[0], dtype=np.bool_)  # (n,) bool
+    stage = 0
+    idle = 0
+    while idle < 3:
+        if prune_grid_once(grids, dirty, stage, rule, ok, strict=strict):
+            idle = 0
+        else:
+            idle += 1
+        stage = (stage + 1) % 3
+    return ok
+
+
+# ---------------------------------------------------------------------------
+# Making the choice, solving
+
+
+def next_grids(grids: U16) -> tuple[Ints, U16, U16]:
+    """The pivot of each grid (first non-fixed cell, row-major, with the fewest
+    digits; ``-1`` for a filled grid), its smallest digit, and the rest.
+
+    Haskell (#1): ``nextGrids :: Grid -> (Grid, Grid)``
+
+    >>> g = np.array([[1, 6, 7] + [1] * 78, [1] * 81], dtype=np.uint16)
+    >>> pivot, first, rest = next_grids(g)
+    >>> pivot.tolist(), first.tolist(), rest.tolist()
+    ([1, -1], [2, 0], [4, 0])
+    """
+    n = grids.shape[0]
+    counts = _popcount_key(grids)  # (n, 81) uint16: count << 7 | cell, fixed cells high
+    key = counts.min(axis=1)  # (n,) uint16
+    filled = key >= (10 << 7)  # (n,) bool
+    pivot = (key & 127).astype(np.intp)  # (n,) intp
+    pivot[filled] = -1
+    m = grids[np.arange(n), np.maximum(pivot, 0)]  # (n,) uint16
+    first = m & (~m + _ONE)  # (n,) uint16: lowest bit
+    first[filled] = 0
+    rest = m ^ first  # (n,) uint16
+    rest[filled] = 0
+    return pivot, first, rest
+
+
+def _popcount_key(grids: U16) -> U16:
+    """Per cell ``possibilityCount << 7 | cell`` (fixed cells: ``10 << 7 | cell``)."""
+    counts = np.bitwise_count(grids).astype(np.uint16)  # (n, 81) uint16
+    counts[counts == 1] = 10
+    return (counts << 7) | _CELL_INDEX  # (n, 81) uint16
+
+
+def is_grid_filled(grids: U16) -> Bools:
+    """Which grids have every cell fixed (``isGridFilled``)."""
+    return _singles(grids).all(axis=1)  # (n,) bool
+
+
+def is_grid_invalid(grids: U16) -> Bools:
+    """Which grids have a unit repeating a fixed digit or an empty cell
+    (``isGridInvalid``).
+
+    >>> g = np.array([[1, 1] + [511] * 79, [1, 2] + [511] * 79], dtype=np.uint16)
+    >>> is_grid_invalid(g).tolist()
+    [True, False]
+    """
+    n = grids.shape[0]
+    bad = (grids == 0).any(axis=1)  # (n,) bool
+    for stage in range(3):
+        units = grids[:, STAGE_CELLS[stage]]  # (n, 9, 9) uint16: [g, k, u]
+        units = units.transpose(1, 0, 2).reshape(9, n * 9)  # (9, n*9) uint16
+        dups = prune_cells_by_fixed(units)[2].reshape(n, 9)  # (n, 9) bool
+        bad |= dups.any(axis=1)
+    return bad
+
