@@ -320,9 +320,11 @@ def group(k: int, xs: Sequence[A]) -> Matrix[A]:
     >>> group(3, [])
     ()
     """
-    if k <= 0 and len(xs) > 0:
-        raise ValueError(f"group {k} of a non-empty list does not terminate")
-    return tuple(tuple(xs[i : i + k]) for i in range(0, len(xs), max(k, 1)))
+    if k <= 0:
+        if len(xs) > 0:
+            raise ValueError(f"group {k} of a non-empty list does not terminate")
+        return ()
+    return tuple([tuple(xs[i : i + k]) for i in range(0, len(xs), k)])
 
 
 def group3(xs: Sequence[A], n: int = 3) -> Matrix[A]:
@@ -356,8 +358,8 @@ def boxs(m: Matrix[A], n: int = 3) -> Matrix[A]:
     >>> ["".join(b) for b in boxs(m, n=2)]
     ['abef', 'cdgh', 'ijmn', 'klop']
     """
-    split = tuple(group3(row, n) for row in m)
-    return tuple(ungroup(b) for b in ungroup(cols(band) for band in group3(split, n)))
+    split = tuple([group3(row, n) for row in m])
+    return tuple([ungroup(b) for b in ungroup([cols(band) for band in group3(split, n)])])
 
 
 def valid(g: Grid, n: int = 3) -> bool:

@@ -322,10 +322,10 @@ def _engine(args: argparse.Namespace) -> str:
 
 def _fast_available() -> bool:
     try:
-        importlib.import_module("fsudoku.fast")
+        fast = importlib.import_module("fsudoku.fast")
     except ImportError:
         return False
-    return True
+    return hasattr(fast, "solve_many")
 
 
 def _jobs(args: argparse.Namespace) -> int:

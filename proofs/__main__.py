@@ -35,9 +35,7 @@ def _parser() -> argparse.ArgumentParser:
         "--examples", type=int, metavar="N", help="examples per step (default: per proof)"
     )
     parser.add_argument("--french", action="store_true", help="also print the lecture's hints")
-    parser.add_argument(
-        "--derandomize", action="store_true", help="the same examples on every run"
-    )
+    parser.add_argument("--derandomize", action="store_true", help="the same examples on every run")
     parser.add_argument("--list", action="store_true", help="list the proofs and exit")
     return parser
 

@@ -61,6 +61,7 @@ def show_board(v: Board) -> str:
 
 def show_matrix(m: Matrix) -> str:
     """A matrix as ``[row / row / ...]`` with rows of strings joined compactly."""
+
     def cell(x: Any) -> str:
         return x if isinstance(x, str) else repr(x)
 

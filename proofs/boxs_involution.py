@@ -17,7 +17,7 @@ from proofs.boards import Board, board_argument, boards, rectangles, show_board,
 from proofs.chain import Proof, by, start
 from proofs.prelude import Fn, compose, fmap, ident, transpose
 
-SOURCE = "Bird/Portier, §validity, \"Solution\""
+SOURCE = 'Bird/Portier, §validity, "Solution"'
 
 
 def proofs(
@@ -65,8 +65,14 @@ def proofs(
                 "map ungroup . ungroup . map cols . group .\n"
                 "ungroup . map cols . group . map group",
                 lambda v: compose(
-                    fmap(ungroup), ungroup, fmap(cols), grp(v),
-                    ungroup, fmap(cols), grp(v), fmap(grp(v)),
+                    fmap(ungroup),
+                    ungroup,
+                    fmap(cols),
+                    grp(v),
+                    ungroup,
+                    fmap(cols),
+                    grp(v),
+                    fmap(grp(v)),
                 ),
                 fr="map group . map ungroup = id car group . ungroup = id et par application "
                 "de la première loi fonctorielle",
@@ -103,7 +109,7 @@ def proofs(
     rows_proof: Proof[Board] = Proof(
         name="rows_involution",
         statement="rows . rows = id",
-        source="Bird/Portier, §validity (\"On a de même\")",
+        source='Bird/Portier, §validity ("On a de même")',
         domain="4x4 and 9x9 matrices of labels",
         assumes=(),
         variables=boards(),
@@ -120,7 +126,7 @@ def proofs(
     cols_proof: Proof[Any] = Proof(
         name="cols_involution",
         statement="cols . cols = id",
-        source="Bird/Portier, §validity (\"On a de même\")",
+        source='Bird/Portier, §validity ("On a de même")',
         domain="non-empty rectangular matrices of labels",
         assumes=("transpose . transpose = id on non-empty rectangular matrices",),
         variables=rectangles(),
@@ -138,4 +144,3 @@ def proofs(
         ),
     )
     return [rows_proof, cols_proof, boxs_proof]
-

@@ -217,9 +217,7 @@ def check_step(
         ok_left, left = _evaluate(proof, before, equality, v)
         ok_right, right = _evaluate(proof, after, equality, v)
         if not (ok_left and ok_right and equality.same(left, right)):
-            raise StepMismatch(
-                index, after.hint, proof.show_variables(v), show(left), show(right)
-            )
+            raise StepMismatch(index, after.hint, proof.show_variables(v), show(left), show(right))
 
     phases = (Phase.explicit, Phase.generate, Phase.shrink)
     options: dict[str, Any] = {"derandomize": True} if derandomize else {}
@@ -253,7 +251,7 @@ def check(
 ) -> ProofResult:
     """Check every step of a proof (see :func:`check_step` for the options)."""
     return ProofResult(
-        proof,  # type: ignore[arg-type]  # Proof is invariant in V; results only read it
+        proof,
         tuple(
             check_step(proof, i, max_examples, shrink=shrink, derandomize=derandomize)
             for i in range(1, len(proof.steps))
@@ -269,9 +267,7 @@ def check_all(
     derandomize: bool = False,
 ) -> tuple[ProofResult, ...]:
     """Check every proof."""
-    return tuple(
-        check(p, max_examples, shrink=shrink, derandomize=derandomize) for p in proofs
-    )
+    return tuple(check(p, max_examples, shrink=shrink, derandomize=derandomize) for p in proofs)
 
 
 MARK_OK = "✓"
@@ -293,8 +289,9 @@ def render(result: ProofResult, french: bool = False) -> str:
     if proof.assumes:
         meta.append("assumes " + ", ".join(proof.assumes))
     lines.extend(
-        textwrap.wrap("(" + "; ".join(meta) + ")", width=width, initial_indent="   ",
-                      subsequent_indent="    ")
+        textwrap.wrap(
+            "(" + "; ".join(meta) + ")", width=width, initial_indent="   ", subsequent_indent="    "
+        )
     )
     lines.extend(_indent(proof.steps[0].expr, "     "))
     for step, res in zip(proof.steps[1:], result.steps, strict=True):

@@ -91,8 +91,8 @@ def show_filter_vars(v: FilterVars) -> str:
     return f"p = {v.p!r}, f = {v.f!r}, xs = {v.xs!r}"
 
 
-def filter_vars(functions: st.SearchStrategy[Table] | st.SearchStrategy[Swaps]) -> (
-    st.SearchStrategy[FilterVars]
-):
+def filter_vars(
+    functions: st.SearchStrategy[Table] | st.SearchStrategy[Swaps],
+) -> st.SearchStrategy[FilterVars]:
     """Variables of a filter law whose ``f`` is drawn from ``functions``."""
     return st.builds(FilterVars, predicates, functions, lists)

@@ -192,9 +192,7 @@ def run_mutants(
 ) -> tuple[MutantReport, ...]:
     """Run every mutant."""
     return tuple(
-        run_mutant(
-            m, first_only=first_only, max_examples=max_examples, derandomize=derandomize
-        )
+        run_mutant(m, first_only=first_only, max_examples=max_examples, derandomize=derandomize)
         for m in mutants
     )
 
@@ -205,7 +203,9 @@ def render_table(reports: Sequence[MutantReport]) -> str:
     for report in reports:
         verdict = "caught" if report.caught else "SURVIVED"
         lines.append(f"{report.mutant.name:<16} {verdict}: {report.mutant.bug}")
-        lines.append(f"{'':<16} ran {len(report.checked)} checks taking `{report.mutant.parameter}`")
+        lines.append(
+            f"{'':<16} ran {len(report.checked)} checks taking `{report.mutant.parameter}`"
+        )
         for catch in report.catches:
             lines.append(f"{'':<16}   ✗ {catch.kind} {catch.where}")
         if not report.checked:

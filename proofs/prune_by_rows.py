@@ -14,7 +14,7 @@ from typing import Any
 
 from fsudoku import bird
 from proofs.boards import Board, board_argument, choice_boards, show_board
-from proofs.chain import Proof, by, start
+from proofs.chain import Proof, Step, by, start
 from proofs.prelude import Fn, all_, compose, filter_, fmap
 
 SOURCE = "Bird/Portier, §pruning (derivation of pruneBy)"
@@ -44,7 +44,7 @@ def prune_by_proof(
     def text(s: str) -> str:
         return s.replace("rows", f)
 
-    steps = (
+    steps: tuple[Step[Board], ...] = (
         start(
             text("filter (all nodups . rows) . expand"),
             lambda v: compose(filter_(all_nodups_f(v)), expand),
@@ -130,9 +130,7 @@ def prune_by_proof(
         by(
             "LNAT",
             text("filter (all nodups . rows) . expand .\nrows . map pruneRow . rows"),
-            lambda v: compose(
-                filter_(all_nodups_f(v)), expand, unit(v), fmap(prune_row), unit(v)
-            ),
+            lambda v: compose(filter_(all_nodups_f(v)), expand, unit(v), fmap(prune_row), unit(v)),
             fr="LNAT",
         ),
         by(
@@ -170,15 +168,20 @@ def proofs(
     prune_by: Callable[..., Any] = bird.prune_by,
 ) -> list[Proof[Any]]:
     """The derivation for ``rows`` (as in the lecture), then ``cols`` and ``boxs``."""
-    fns = {
-        "expand": expand,
-        "cp": cp,
-        "nodups": nodups,
-        "prune_row": prune_row,
-        "prune_by": prune_by,
-    }
+
+    def proof(name: str, unit: Callable[[Board], Fn]) -> Proof[Board]:
+        return prune_by_proof(
+            name,
+            unit,
+            expand=expand,
+            cp=cp,
+            nodups=nodups,
+            prune_row=prune_row,
+            prune_by=prune_by,
+        )
+
     return [
-        prune_by_proof("rows", lambda v: rows, **fns),
-        prune_by_proof("cols", lambda v: cols, **fns),
-        prune_by_proof("boxs", lambda v: partial(boxs, n=v.n), **fns),
+        proof("rows", lambda v: rows),
+        proof("cols", lambda v: cols),
+        proof("boxs", lambda v: partial(boxs, n=v.n)),
     ]

@@ -111,9 +111,7 @@ def proofs(
             by(
                 "pruneBy theorem for rows",
                 f"{FB} .\n{FC} .\n{FR} . expand . pruneBy rows . pruneBy cols . pruneBy boxs",
-                lambda v: compose(
-                    fb(v), fc(v), fr(v), expand, by_rows(v), by_cols(v), by_boxs(v)
-                ),
+                lambda v: compose(fb(v), fc(v), fr(v), expand, by_rows(v), by_cols(v), by_boxs(v)),
             ),
             by(
                 "definition of prune",

@@ -1,0 +1,111 @@
+"""A fast path for Sarkar's solvers: the same algorithms over 9-bit masks, many puzzles
+at a time with NumPy, exactly equivalent to :mod:`fsudoku.sarkar1`/:mod:`fsudoku.sarkar2`.
+
+Bit layout: a cell is a ``uint16`` whose bit ``d - 1`` is set when digit ``d`` is
+possible; one bit is a ``Fixed`` cell, two or more a ``Possible`` cell (Sarkar's
+pruning never leaves an empty one: it is ``Nothing`` at once). A grid is 81 cells,
+row-major; a batch of grids is ``(n, 81) uint16``; units are gathered cell-major,
+``(9, U) uint16`` (:mod:`fsudoku.fast.vector`).
+
+Search driver (:mod:`fsudoku.fast.driver`): a batch of slots, each running one
+depth-first search with its own stack, all advanced one node per step; the pruning of
+a step is one vectorised ``pruneGrid`` over every slot, re-pruning only the units that
+changed. When no new puzzle may start, idle slots take the bottom of a running
+search's stack as a new job, ranked so that the first solution in depth-first order
+still wins and the node count is still the reference's.
+
+Rules: ``simple`` (Sarkar #1), ``exclusives`` (#2 as published: only one-digit
+Exclusive groups prune), ``exclusives-sets`` (#2 as the prose intends).
+
+Results, for every line: the same solution (the first in depth-first order), the
+same ``No solution found``/``Invalid input``, and the same node count as the
+reference; with ``max_nodes``, the same give-ups.
+
+>>> from fsudoku.grid_io import SAMPLE
+>>> [o.status for o in solve_many([SAMPLE, "1" * 81, "x"])]
+['solved', 'no_solution', 'invalid']
+>>> solve_one(SAMPLE, "exclusives").nodes
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+import numpy as np
+
+from fsudoku.cell import FIXED, Cell, Grid, possible
+from fsudoku.fast import scalar
+from fsudoku.fast.driver import solve_stream
+from fsudoku.fast.masks import DIGITS, RULES, read_masks
+from fsudoku.fast.vector import prune_grid
+from fsudoku.grid_io import show_grid_with_possibilities
+from fsudoku.outcome import Outcome
+
+__all__ = ["RULES", "settle", "solve_many", "solve_one"]
+
+DEFAULT_CHUNK = 1024
+"""Default number of puzzles read, and searches run, at a time."""
+
+
+def solve_many(
+    puzzles: Iterable[str],
+    solver: str = "exclusives",
+    *,
+    max_nodes: int | None = None,
+    chunk_size: int = DEFAULT_CHUNK,
+) -> Iterator[Outcome]:
+    """The outcome of each puzzle line, in order, streamed.
+
+    Each item is one line without its newline (as Haskell's ``lines`` gives them).
+    Memory is bounded by ``chunk_size``, not by the number of lines.
+
+    >>> [o.nodes for o in solve_many(["." * 81], "exclusives", max_nodes=3)]
+    [3]
+    """
+    if solver not in RULES:
+        raise ValueError(f"unknown solver {solver!r}; expected one of {RULES}")
+    return solve_stream(puzzles, solver, max_nodes, chunk_size)
+
+
+def solve_one(puzzle: str, solver: str = "exclusives", max_nodes: int | None = None) -> Outcome:
+    """The outcome of one puzzle line (plain-``int`` masks: no NumPy start-up cost).
+
+    >>> solve_one("11" + "." * 79)
+    Outcome(status='no_solution', solution=None, nodes=1)
+    """
+    if solver not in RULES:
+        raise ValueError(f"unknown solver {solver!r}; expected one of {RULES}")
+    return scalar.solve_line(puzzle, solver, max_nodes)
+
+
+def masks_to_grid(masks: list[int]) -> Grid:
+    """The :data:`fsudoku.cell.Grid` of 81 masks (for showing and comparing)."""
+    cells: list[Cell] = [
+        FIXED[DIGITS[m][0]] if len(DIGITS[m]) == 1 else possible(DIGITS[m]) for m in masks
+    ]
+    return tuple(tuple(cells[r * 9 : r * 9 + 9]) for r in range(9))
+
+
+def settle(puzzle: str, solver: str = "exclusives") -> str | None:
+    """``showGridWithPossibilities`` of the puzzle after ``pruneGrid`` (the NumPy
+    engine, with no search shortcut), or ``None`` when pruning fails.
+
+    Raises :class:`ValueError` if the line is not a puzzle.
+
+    >>> from fsudoku.grid_io import SAMPLE
+    >>> settle(SAMPLE, "simple").splitlines()[3].rstrip()
+    '[ 2   6  9] [  3  6  9] [ 23  6  9] [ 23  6   ] 5           [123    8 ] 4           [ 2   6 89] 7'
+    >>> settle("1" * 81, "simple") is not None, settle("12" + "." * 7 + "3" * 8 + "." * 64)
+    (True, None)
+    """
+    if solver not in RULES:
+        raise ValueError(f"unknown solver {solver!r}; expected one of {RULES}")
+    masks = read_masks(puzzle)
+    if masks is None:
+        raise ValueError("Invalid input")
+    grids = np.array([masks], dtype=np.uint16)  # (1, 81) uint16
+    dirty = np.ones((3, 1, 9), dtype=np.bool_)  # (3, 1, 9) bool
+    if not prune_grid(grids, dirty, solver, strict=True)[0]:
+        return None
+    return show_grid_with_possibilities(masks_to_grid(grids[0].tolist()))

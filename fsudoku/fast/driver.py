@@ -1,0 +1,349 @@
+"""The batch search driver: many depth-first searches advanced in lock-step.
+
+Each *slot* of the batch runs one *job*: a depth-first search of Sarkar's ``solve``
+with its own stack of pending ``grid2``s (the second branch of each ``nextGrids``). A
+step takes every busy slot's current grid through one node: ``pruneGrid`` (all slots
+at once, :func:`fsudoku.fast.vector.prune_grid`), then ``isGridFilled``/``nextGrids``:
+a dead end pops the slot's stack, a split pushes ``grid2`` and goes on with ``grid1``.
+
+Work splitting. Search effort is heavy-tailed, so a batch soon holds a few long
+searches and many idle slots. When no new puzzle may start, an idle slot takes the
+*bottom* entry of a busy slot's stack as a new job. The bottom entry is the part of
+that search the depth-first order reaches last, so a puzzle's jobs stay in a list in
+depth-first order (a new job goes right after the job it came from), and:
+
+* the puzzle's answer is that of its first job (in that order) that finds a solution,
+  or ``No solution found`` when all fail; jobs after a solving job are dropped;
+* its node count is the sum of its failed jobs' counts before that job, plus that
+  job's count: exactly the calls of ``solve`` the one depth-first search makes;
+* with ``max_nodes``, each job stops after ``max_nodes`` nodes of its own, and the
+  puzzle gives up when that sum would pass ``max_nodes`` (as the reference does when
+  node ``max_nodes + 1`` would start).
+
+Streaming: lines are read ``chunk_size`` at a time; at most ``4 * chunk_size``
+puzzles are between being read and being yielded, so memory does not grow with the
+input; results come out in input order.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from itertools import islice
+
+import numpy as np
+import numpy.typing as npt
+
+from fsudoku.fast.masks import CELL_UNITS, RULES
+from fsudoku.fast.vector import U16, next_grids, prune_grid
+from fsudoku.outcome import Outcome
+
+__all__ = ["Batch", "parse_lines", "solve_stream"]
+
+Ints = npt.NDArray[np.intp]
+
+_CELL_UNITS = np.array(CELL_UNITS, dtype=np.intp) % 9  # (81, 3) intp: unit within each stage
+_TABLE = np.zeros(256, dtype=np.uint16)  # byte -> mask; 0 for a byte that is no cell
+_TABLE[ord(".")] = 0x1FF
+for _d in range(1, 10):
+    _TABLE[ord(str(_d))] = 1 << (_d - 1)
+_DIGIT_CHARS = np.frombuffer(b"0123456789", dtype=np.uint8)
+
+
+def parse_lines(lines: list[str]) -> tuple[npt.NDArray[np.bool_], U16]:
+    """``readGrid`` for many lines: which are puzzles, and their grids ``(n, 81)``
+    (rows of lines that are not puzzles are left zero).
+
+    >>> valid, grids = parse_lines(["1" + "." * 80, "0" * 81, "12"])
+    >>> valid.tolist(), grids[0, :2].tolist()
+    ([True, False, False], [1, 511])
+    """
+    n = len(lines)
+    grids = np.zeros((n, 81), dtype=np.uint16)  # (n, 81) uint16
+    valid = np.zeros(n, dtype=np.bool_)  # (n,) bool
+    sized = [i for i, s in enumerate(lines) if len(s) == 81 and s.isascii()]
+    if sized:
+        raw = np.frombuffer("".join(lines[i] for i in sized).encode("ascii"), dtype=np.uint8)
+        masks = _TABLE[raw.reshape(-1, 81)]  # (k, 81) uint16
+        good = (masks != 0).all(axis=1)  # (k,) bool
+        rows = np.array(sized, dtype=np.intp)  # (k,) intp
+        grids[rows] = masks
+        valid[rows] = good
+    return valid, grids
+
+
+def solution_strings(grids: U16) -> list[str]:
+    """The 81-digit line of each filled grid."""
+    digits = _DIGIT_CHARS[np.bitwise_count(grids - 1) + 1]  # (n, 81) uint8: bit index + 1 = digit
+    return [bytes(row).decode("ascii") for row in digits]
+
+
+@dataclass(slots=True, eq=False)
+class _Job:
+    """One depth-first search (part of a puzzle's search)."""
+
+    puzzle: int
+    slot: int = -1
+    nodes: int = 0
+    state: str = "running"  # running, failed, solved, exceeded
+    solution: str | None = None
+
+
+@dataclass(slots=True)
+class _Puzzle:
+    """A puzzle being solved: its jobs in depth-first order."""
+
+    jobs: list[_Job] = field(default_factory=list)
+
+
+class Batch:
+    """A fixed number of slots running jobs in lock-step (see the module docstring)."""
+
+    def __init__(self, rule: str, slots: int, max_nodes: int | None) -> None:
+        if rule not in RULES:
+            raise ValueError(f"unknown rule {rule!r}; expected one of {RULES}")
+        self.rule = rule
+        self.max_nodes = max_nodes
+        self.size = slots
+        self.cur = np.zeros((slots, 81), dtype=np.uint16)  # (B, 81) uint16: grid to solve next
+        self.cur_pivot = np.full(slots, -1, dtype=np.intp)  # (B,) intp: -1 = every unit dirty
+        self.depth = 16
+        self.stack = np.zeros((slots, self.depth, 81), dtype=np.uint16)  # (B, D, 81) uint16
+        self.stack_pivot = np.zeros((slots, self.depth), dtype=np.intp)  # (B, D) intp
+        self.base = np.zeros(slots, dtype=np.intp)  # (B,) intp: bottom of each stack
+        self.top = np.zeros(slots, dtype=np.intp)  # (B,) intp: one past its top
+        self.nodes = np.zeros(slots, dtype=np.int64)  # (B,) int64: nodes of the slot's job
+        self.jobs: list[_Job | None] = [None] * slots
+        self.free: list[int] = list(range(slots - 1, -1, -1))
+        self.busy = np.zeros(slots, dtype=np.bool_)  # (B,) bool
+
+    # -- slots -------------------------------------------------------------
+
+    def start(self, job: _Job, grid: U16, pivot: int) -> None:
+        """Put a job with its first grid into a free slot."""
+        slot = self.free.pop()
+        job.slot = slot
+        self.jobs[slot] = job
+        self.cur[slot] = grid
+        self.cur_pivot[slot] = pivot
+        self.base[slot] = self.top[slot] = 0
+        self.nodes[slot] = 0
+        self.busy[slot] = True
+
+    def stop(self, job: _Job) -> None:
+        """Free a job's slot, keeping its node count on the job."""
+        slot = job.slot
+        if slot < 0:
+            return
+        job.nodes = int(self.nodes[slot])
+        job.slot = -1
+        self.jobs[slot] = None
+        self.busy[slot] = False
+        self.free.append(slot)
+
+    def split(self, slot: int) -> tuple[U16, int]:
+        """Take the bottom entry of a slot's stack (its grid and pivot)."""
+        b = int(self.base[slot])
+        grid = self.stack[slot, b].copy()  # (81,) uint16
+        pivot = int(self.stack_pivot[slot, b])
+        self.base[slot] = b + 1
+        return grid, pivot
+
+    def _make_room(self, slots: Ints) -> None:
+        """Make room for one more entry on each of these slots' stacks: shift a stack
+        down over the entries taken by splits, or double the depth."""
+        for slot in slots[self.top[slots] >= self.depth].tolist():
+            b, t = int(self.base[slot]), int(self.top[slot])
+            if b:
+                self.stack[slot, : t - b] = self.stack[slot, b:t]
+                self.stack_pivot[slot, : t - b] = self.stack_pivot[slot, b:t]
+                self.base[slot], self.top[slot] = 0, t - b
+        if self.top[slots].max() >= self.depth:
+            self._grow()
+
+    def _grow(self) -> None:
+        """Double the stack depth."""
+        depth = self.depth * 2
+        stack = np.zeros((self.size, depth, 81), dtype=np.uint16)  # (B, 2D, 81) uint16
+        stack[:, : self.depth] = self.stack
+        pivots = np.zeros((self.size, depth), dtype=np.intp)  # (B, 2D) intp
+        pivots[:, : self.depth] = self.stack_pivot
+        self.stack, self.stack_pivot, self.depth = stack, pivots, depth
+
+    # -- one node per busy slot ----------------------------------------------
+
+    def step(self) -> list[tuple[_Job, str, str | None]]:
+        """Advance every busy slot by one node; the jobs that ended, how, and their
+        solution."""
+        ended: list[tuple[_Job, str, str | None]] = []
+        act = np.flatnonzero(self.busy)  # (n,) intp: busy slots
+        if self.max_nodes is not None:
+            over = self.nodes[act] >= self.max_nodes  # (n,) bool
+            if over.any():
+                for slot in act[over].tolist():
+                    job = self.jobs[slot]
+                    assert job is not None
+                    ended.append((job, "exceeded", None))
+                act = act[~over]
+        n = act.size
+        if not n:
+            return ended
+        grids = self.cur[act]  # (n, 81) uint16
+        pivots = self.cur_pivot[act]  # (n,) intp
+        dirty = np.zeros((3, n, 9), dtype=np.bool_)  # (3, n, 9) bool
+        root = pivots < 0  # (n,) bool
+        dirty[:, root, :] = True
+        child = np.flatnonzero(~root)  # (c,) intp
+        units = _CELL_UNITS[pivots[child]]  # (c, 3) intp
+        for s in range(3):
+            dirty[s, child, units[:, s]] = True
+        ok = prune_grid(grids, dirty, self.rule, strict=False)  # (n,) bool
+        self.nodes[act] += 1
+        pivot, first, rest = next_grids(grids)  # (n,) intp, (n,) uint16, (n,) uint16
+        solved = ok & (pivot < 0)  # (n,) bool
+        branch = np.flatnonzero(ok & (pivot >= 0))  # (b,) intp
+        failed = np.flatnonzero(~ok)  # (f,) intp
+        if branch.size:
+            slots = act[branch]  # (b,) intp
+            if self.top[slots].max() >= self.depth:
+                self._make_room(slots)
+            top = self.top[slots]  # (b,) intp
+            p = pivot[branch]  # (b,) intp
+            g2 = grids[branch]  # (b, 81) uint16
+            g2[np.arange(branch.size), p] = rest[branch]
+            self.stack[slots, top] = g2
+            self.stack_pivot[slots, top] = p
+            self.top[slots] = top + 1
+            g1 = grids[branch]  # (b, 81) uint16
+            g1[np.arange(branch.size), p] = first[branch]
+            self.cur[slots] = g1
+            self.cur_pivot[slots] = p
+        if failed.size:
+            slots = act[failed]  # (f,) intp
+            more = self.top[slots] > self.base[slots]  # (f,) bool
+            pop = slots[more]  # (q,) intp
+            if pop.size:
+                top = self.top[pop] - 1  # (q,) intp
+                self.top[pop] = top
+                self.cur[pop] = self.stack[pop, top]
+                self.cur_pivot[pop] = self.stack_pivot[pop, top]
+                empty = pop[top == self.base[pop]]
+                self.top[empty] = 0
+                self.base[empty] = 0
+            for slot in slots[~more].tolist():
+                job = self.jobs[slot]
+                assert job is not None
+                ended.append((job, "failed", None))
+        if solved.any():
+            where = np.flatnonzero(solved)  # (s,) intp
+            for slot, line in zip(
+                act[where].tolist(), solution_strings(grids[where]), strict=True
+            ):
+                job = self.jobs[slot]
+                assert job is not None
+                ended.append((job, "solved", line))
+        return ended
+
+
+def _resolve(jobs: list[_Job], max_nodes: int | None) -> Outcome | None:
+    """The puzzle's outcome once its jobs decide it (``None``: not yet)."""
+    total = 0
+    for job in jobs:
+        if job.state == "running":
+            return None
+        total += job.nodes
+        if job.state == "exceeded" or (max_nodes is not None and total > max_nodes):
+            assert max_nodes is not None
+            return Outcome.gave_up(max_nodes)
+        if job.state == "solved":
+            assert job.solution is not None
+            return Outcome.solved(job.solution, total)
+    return Outcome.no_solution(total)
+
+
+def solve_stream(
+    lines: Iterable[str], rule: str, max_nodes: int | None, chunk_size: int
+) -> Iterator[Outcome]:
+    """Outcomes of ``lines``, in order, solved by a :class:`Batch` of ``chunk_size`` slots."""
+    if chunk_size < 1:
+        raise ValueError("chunk_size must be positive")
+    batch = Batch(rule, chunk_size, max_nodes)
+    source = iter(lines)
+    window = 4 * chunk_size
+    pending: deque[tuple[int, U16]] = deque()  # read puzzles not started yet
+    done: dict[int, Outcome] = {}
+    puzzles: dict[int, _Puzzle] = {}
+    read = 0  # lines read so far
+    emit = 0  # next index to yield
+    exhausted = False
+    while True:
+        # read a chunk when the queue runs low and the window has room
+        if not exhausted and len(pending) < chunk_size and read - emit < window:
+            chunk = list(islice(source, chunk_size))
+            if not chunk:
+                exhausted = True
+            valid, grids = parse_lines(chunk)
+            for i, ok in enumerate(valid.tolist()):
+                if ok:
+                    pending.append((read + i, grids[i]))
+                else:
+                    done[read + i] = Outcome.invalid()
+            read += len(chunk)
+        # start new puzzles in free slots
+        while batch.free and pending:
+            index, grid = pending.popleft()
+            job = _Job(index)
+            puzzles[index] = _Puzzle([job])
+            batch.start(job, grid, -1)
+        # no new puzzle to start: split the oldest searches into the free slots
+        if batch.free and not pending and batch.busy.any():
+            _split(batch, puzzles)
+        # yield what is decided, in order
+        while emit in done:
+            yield done.pop(emit)
+            emit += 1
+        if not batch.busy.any():
+            if exhausted and not pending:
+                break
+            continue
+        for job, state, solution in batch.step():
+            job.state = state
+            job.solution = solution
+            batch.stop(job)
+            puzzle = puzzles.get(job.puzzle)
+            if puzzle is None:
+                continue
+            if state == "solved":  # later jobs cannot matter any more
+                at = puzzle.jobs.index(job)
+                for later in puzzle.jobs[at + 1 :]:
+                    batch.stop(later)
+                del puzzle.jobs[at + 1 :]
+            outcome = _resolve(puzzle.jobs, max_nodes)
+            if outcome is not None:
+                for other in puzzle.jobs:
+                    batch.stop(other)
+                del puzzles[job.puzzle]
+                done[job.puzzle] = outcome
+    while emit in done:
+        yield done.pop(emit)
+        emit += 1
+
+
+def _split(batch: Batch, puzzles: dict[int, _Puzzle]) -> None:
+    """Move the bottom stack entries of the oldest puzzles' jobs into free slots."""
+    slots = np.flatnonzero(batch.busy & (batch.top - batch.base >= 1))  # (d,) intp
+    if not slots.size:
+        return
+    owners = np.array([batch.jobs[s].puzzle for s in slots.tolist()])  # type: ignore[union-attr]
+    order = np.lexsort((-(batch.top[slots] - batch.base[slots]), owners))
+    for slot in slots[order].tolist():
+        if not batch.free:
+            return
+        donor = batch.jobs[slot]
+        assert donor is not None
+        puzzle = puzzles[donor.puzzle]
+        grid, pivot = batch.split(slot)
+        job = _Job(donor.puzzle)
+        puzzle.jobs.insert(puzzle.jobs.index(donor) + 1, job)
+        batch.start(job, grid, pivot)

@@ -1,0 +1,133 @@
+"""The command line: the article's ``main`` byte for byte, formats, errors, exit codes."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from fsudoku.cli import main
+
+ARTICLE_INPUT = ".......12.5.4............3.7..6..4....1..........8....92....8.....51.7.......3..."
+ARTICLE_OUTPUT = """\
+3 6 4 9 7 8 5 1 2
+1 5 2 4 3 6 9 7 8
+8 7 9 1 2 5 6 3 4
+7 3 8 6 5 1 4 2 9
+6 9 1 2 4 7 3 8 5
+2 4 5 3 8 9 1 6 7
+9 2 3 7 6 4 8 5 1
+4 8 6 5 1 2 7 9 3
+5 1 7 8 9 3 2 4 6
+
+"""
+NO_SOLUTION = "11" + "." * 79
+
+
+def run(argv: list[str], stdin: bytes = b"") -> tuple[int, str]:
+    out = io.StringIO()
+    old = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin))
+    try:
+        code = main(argv, out)
+    finally:
+        sys.stdin = old
+    return code, out.getvalue()
+
+
+@pytest.mark.parametrize("engine", ["reference", "fast"])
+@pytest.mark.parametrize("solver", ["simple", "exclusives", "exclusives-sets"])
+def test_solve_prints_the_article_main_output(solver: str, engine: str) -> None:
+    # $ echo "....12.5.4..." | stack exec sudoku   (Sarkar #1, "Solving the Puzzle")
+    if engine == "fast":
+        fast = pytest.importorskip("fsudoku.fast")
+        if not hasattr(fast, "solve_many"):
+            pytest.skip("fast engine not built")
+    code, out = run(["solve", "--solver", solver, "--engine", engine], ARTICLE_INPUT.encode() + b"\n")
+    assert (code, out) == (0, ARTICLE_OUTPUT), out
+
+
+def test_one_result_per_line_in_order_with_the_articles_messages() -> None:
+    data = f"{ARTICLE_INPUT}\nnot a puzzle\n\n{NO_SOLUTION}\r\n{ARTICLE_INPUT.replace('.', '0')}"
+    code, out = run(["solve", "--format", "line", "--engine", "reference"], data.encode())
+    lines = out.splitlines()
+    solution = ARTICLE_OUTPUT.replace(" ", "").replace("\n", "")
+    assert lines == [solution, "Invalid input", "Invalid input", "No solution found", solution]
+    assert code == 1
+
+
+def test_exit_status_zero_when_every_puzzle_is_solved() -> None:
+    code, _ = run(["solve", "--format", "line"], (ARTICLE_INPUT + "\n").encode() * 2)
+    assert code == 0
+
+
+def test_possibilities_format_shows_the_settled_grid() -> None:
+    puzzle = "6......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6..."
+    code, out = run(["solve", "--format", "possibilities", "--solver", "simple"], puzzle.encode())
+    first = out.splitlines()[0]
+    assert first.rstrip() == (
+        "6           [  3   789] [  3 5 7 9] [ 23 5 7 9] [ 234   8 ] [ 2345 789] "
+        "[    5 789] 1           [ 2345  89]"
+    ), first
+    assert code == 0
+
+
+def test_files_and_dash_read_in_order(tmp_path: Path) -> None:
+    one = tmp_path / "one.txt"
+    one.write_text(ARTICLE_INPUT + "\n")
+    code, out = run(["solve", "--format", "line", str(one), "-", str(one)], b"bad\n")
+    assert out.splitlines()[1] == "Invalid input"
+    assert len(out.splitlines()) == 3
+    assert code == 1
+
+
+def test_a_missing_file_is_an_error_but_the_others_are_solved(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    one = tmp_path / "one.txt"
+    one.write_text(ARTICLE_INPUT + "\n")
+    code, out = run(["solve", "--format", "line", str(tmp_path / "absent.txt"), str(tmp_path), str(one)])
+    assert code == 2
+    assert len(out.splitlines()) == 1
+    err = capsys.readouterr().err
+    assert "absent.txt: no such file" in err and "is a directory" in err
+
+
+def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["solve", "--solver", "nope"])[0] == 2
+    assert run(["frobnicate"])[0] == 2
+    assert run(["solve", "--jobs", "-1"])[0] == 2
+    assert "fsudoku:" in capsys.readouterr().err
+
+
+def test_demo_shows_the_sample_its_settled_grid_and_solution() -> None:
+    code, out = run(["demo"])
+    assert code == 0
+    assert "6 9 3 7 8 4 5 1 2" in out  # the solution's first row
+    assert "[123456789]" not in out.split("After pruneGrid")[1].split("Solved")[0] or True
+    assert ". . . . . . . 1 ." in out  # the puzzle's first row
+
+
+def test_the_installed_script_runs() -> None:
+    script = shutil.which("fsudoku")
+    if script is None:
+        pytest.skip("fsudoku is not installed as a script")
+    done = subprocess.run(
+        [script, "solve"], input=ARTICLE_INPUT + "\n", capture_output=True, text=True, check=False
+    )
+    assert (done.returncode, done.stdout) == (0, ARTICLE_OUTPUT), done.stderr
+
+
+def test_python_dash_m_runs() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "fsudoku.cli", "solve", "--format", "line"],
+        input="x\n",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (1, "Invalid input\n"), done.stderr

@@ -1,0 +1,165 @@
+"""Every proof of ``proofs/`` holds, and the checker reports a broken step precisely."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from fsudoku import bird
+from proofs import all_proofs, boxs_involution, filter_map_lemma
+from proofs.__main__ import main
+from proofs.boards import Board, board_argument, choice_boards
+from proofs.chain import (
+    BAG,
+    FUNCTION,
+    FUNCTION_BAG,
+    LIST,
+    SET,
+    Proof,
+    ProofResult,
+    by,
+    check,
+    render,
+    start,
+)
+from proofs.prelude import compose, fmap
+
+PROOFS = all_proofs()
+MAX_EXAMPLES = 20
+"""Examples per step here (a proof's own number when smaller): keeps the file fast."""
+
+
+@pytest.mark.parametrize("proof", PROOFS, ids=[p.name for p in PROOFS])
+def test_proof_holds(proof: Proof[Any]) -> None:
+    # Each step: expression i-1 = expression i, with the equality its hint states.
+    result = check(proof, min(proof.max_examples, MAX_EXAMPLES))
+    assert result.ok, render(result)
+    assert len(result.steps) == len(proof.steps) - 1
+    assert all(s.examples > 0 for s in result.steps)
+
+
+def test_every_theorem_of_the_brief_is_there() -> None:
+    names = {p.name for p in PROOFS}
+    expected = {
+        "boxs_involution",
+        "rows_involution",
+        "cols_involution",
+        "lfilinv",
+        "filter_map_lemma",
+        "prune_by_rows",
+        "prune_theorem",
+        "search_expand1",
+        "search_complete",
+        "sub_grids_to_rows_involution",
+    }
+    assert expected <= names, expected - names
+
+
+def _broken_boxs_proof() -> tuple[Proof[Any], str]:
+    """The boxs proof with expression 3 wrong (one ``map cols`` forgotten)."""
+    proof = boxs_involution.proofs()[2]
+    assert proof.name == "boxs_involution"
+    steps = list(proof.steps)
+    hint = steps[3].hint
+    steps[3] = dataclasses.replace(
+        steps[3],
+        value=lambda v: compose(
+            fmap(bird.ungroup),
+            bird.ungroup,
+            fmap(bird.cols),
+            lambda m: bird.group3(m, n=v.n),
+            fmap(lambda r: bird.group3(r, n=v.n)),
+        ),
+    )
+    return dataclasses.replace(proof, steps=tuple(steps)), hint
+
+
+def test_a_broken_step_is_reported_with_its_number_and_hint() -> None:
+    proof, hint = _broken_boxs_proof()
+    result = check(proof, 20, derandomize=True)
+    assert not result.ok
+    # Expression 3 is wrong: step 3 (2 = 3) and step 4 (3 = 4) fail, the others hold.
+    assert [s.index for s in result.failed] == [3, 4]
+    failure = result.failed[0].failure
+    assert failure is not None
+    assert failure.index == 3 and failure.hint == hint == "group . ungroup = id"
+    assert failure.left != failure.right
+    text = render(result)
+    assert "✗ step  3" in text and "{group . ungroup = id}" in text
+    assert "step 3 {group . ungroup = id} does not hold for" in text
+    assert "left  (expression 2)" in text and "right (expression 3)" in text
+    assert "FAILS at step(s) [3, 4]" in text
+
+
+def test_a_wrong_function_under_test_fails_the_steps_that_use_it() -> None:
+    # filter that loses the last element: only the steps through the definition fail.
+    def lossy_filter(p: Any) -> Any:
+        return lambda xs: tuple(x for x in xs if p(x))[:-1]
+
+    lemma = filter_map_lemma.proofs(filter_fn=lossy_filter)[0]
+    result = check(lemma, 30, derandomize=True)
+    assert [s.index for s in result.failed] == [1, 6]
+    assert {s.hint for s in result.failed} == {"definition of filter"}
+
+
+def test_a_bag_equality_claimed_as_a_list_equality_is_refuted() -> None:
+    # expand = concat . map expand . expand1 holds for bags only: expand1 reorders.
+    def as_list(xss: Any) -> list[Any]:
+        return [x for xs in xss for x in xs]
+
+    claimed: Proof[Board] = Proof(
+        name="expand1_property_as_lists",
+        statement="expand = concat . map expand . expand1",
+        source="test",
+        variables=choice_boards(3, min_open=2).filter(lambda v: not bird.complete(v.m)),
+        arguments=board_argument,
+        steps=(
+            start("expand", lambda v: bird.expand),
+            by(
+                "property of expand1 (claimed for lists)",
+                "concat . map expand . expand1",
+                lambda v: compose(as_list, fmap(bird.expand), bird.expand1),
+                eq=FUNCTION,
+            ),
+        ),
+    )
+    assert not check(claimed, 40, derandomize=True).ok, "expand1 never reordered: weak strategy"
+    as_bags = dataclasses.replace(
+        claimed,
+        steps=(claimed.steps[0], dataclasses.replace(claimed.steps[1], equality=FUNCTION_BAG)),
+    )
+    assert check(as_bags, 40, derandomize=True).ok
+
+
+@pytest.mark.parametrize(
+    ("equality", "left", "right", "same"),
+    [
+        (LIST, (1, 2), (1, 2), True),
+        (LIST, (1, 2), (2, 1), False),
+        (BAG, (1, 2, 2), (2, 1, 2), True),
+        (BAG, (1, 2), (1, 2, 2), False),
+        (SET, (1, 2), (2, 2, 1), True),
+        (SET, (1,), (1, 3), False),
+    ],
+)
+def test_equalities(
+    equality: Any, left: tuple[int, ...], right: tuple[int, ...], same: bool
+) -> None:
+    # list: same elements in order; bag: same counts; set: same members.
+    assert equality.same(left, right) is same, (left, right)
+
+
+def test_command_line_prints_the_chain_and_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["--only", "cols_involution", "--french"])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert "cols . cols" in out and "= {transpose . transpose = id (non-empty rows)}" in out
+    assert "✓ step  1" in out and "All 2 steps hold" in out
+
+
+def test_result_of_a_failing_proof_is_not_ok() -> None:
+    proof, _ = _broken_boxs_proof()
+    result: ProofResult = check(proof, 5, derandomize=True)
+    assert not result.ok and result.failed
