@@ -47,7 +47,7 @@ class Row:
 def _percentile(sorted_values: list[float], fraction: float) -> float:
     if not sorted_values:
         return 0.0
-    index = min(len(sorted_values) - 1, int(round(fraction * (len(sorted_values) - 1))))
+    index = min(len(sorted_values) - 1, round(fraction * (len(sorted_values) - 1)))
     return sorted_values[index]
 
 

@@ -14,24 +14,41 @@ Install with the ``hypothesis`` extra (``pip install fsudoku[hypothesis]``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 
-from hypothesis import strategies as st
+def _hypothesis_setup_hook() -> None:
+    """Entry point of the ``hypothesis`` plugin group: registers the type strategies
+    of Sarkar's cells, ``Fixed`` (:func:`fixed_cells`) and ``Possible``
+    (:func:`possible_cells`), so ``st.from_type(Cell)`` works.
+
+    Defined before this module imports Hypothesis, and resolving the strategies only
+    when they are first used: importing this module may be what imports Hypothesis,
+    which then calls this hook while the module is still half-initialized.
+    """
+    from hypothesis import strategies as hyp
+
+    from fsudoku.cell import Fixed, Possible
+
+    hyp.register_type_strategy(Fixed, lambda _: fixed_cells())
+    hyp.register_type_strategy(Possible, lambda _: possible_cells())
+
+
+# The imports follow the hook on purpose (see its docstring).
+from collections.abc import Sequence  # noqa: E402
+
+from hypothesis import strategies as st  # noqa: E402
+
+from fsudoku.cell import FIXED, Cell, Fixed, Possible, possible  # noqa: E402
 
 SAMPLE_SOLUTION = (
     "693784512487512936125963874932651487568247391741398625319475268856129743274836159"
 )
 """The solution of the articles' sample puzzle (Sarkar #1, "Solving the Puzzle")."""
 
-SAMPLE_PUZZLE = (
-    ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6..."
-)
+SAMPLE_PUZZLE = ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6..."
 """The articles' sample puzzle (Sarkar #1, "Setting up"): 17 clues, one solution."""
 
 
-def _permutation_within_groups(
-    draw: st.DrawFn, groups: int = 3, size: int = 3
-) -> list[int]:
+def _permutation_within_groups(draw: st.DrawFn, groups: int = 3, size: int = 3) -> list[int]:
     """A permutation of 0..8 that permutes groups of 3 and the members of each group."""
     order = draw(st.permutations(range(groups)))
     result: list[int] = []
@@ -46,8 +63,9 @@ def solved_grids(draw: st.DrawFn) -> str:
     stacks permuted, possibly transposed.
 
     >>> from fsudoku.strategies import solved_grids
-    >>> len(solved_grids().example())
-    81
+    >>> from hypothesis import find
+    >>> find(solved_grids(), lambda line: True) == SAMPLE_SOLUTION
+    True
     """
     labels = draw(st.permutations("123456789"))
     relabel = {str(i + 1): labels[i] for i in range(9)}
@@ -83,9 +101,7 @@ def puzzles_with_solutions(
     """
     solution = draw(solved_grids())
     blanks = draw(
-        st.lists(
-            st.integers(0, 80), min_size=min_blanks, max_size=max_blanks, unique=True
-        )
+        st.lists(st.integers(0, 80), min_size=min_blanks, max_size=max_blanks, unique=True)
     )
     return blank_cells(solution, blanks), solution
 
@@ -119,5 +135,113 @@ def empty_grid() -> str:
     return "." * 81
 
 
-def _hypothesis_setup_hook() -> None:
-    """Entry point of the ``hypothesis`` plugin group: registers type strategies."""
+# --------------------------------------------------------- Bird's grids and choices
+
+
+def _base_board(n: int) -> tuple[tuple[int, ...], ...]:
+    """A solved board of boxes of side ``n`` (digits as 0-based ints): the usual
+    shifted pattern, row ``r`` starting at ``(r mod n) * n + r div n``."""
+    size = n * n
+    return tuple(tuple(((r % n) * n + r // n + c) % size for c in range(size)) for r in range(size))
+
+
+@st.composite
+def solved_boards(draw: st.DrawFn, n: int = 2) -> tuple[tuple[str, ...], ...]:
+    """Solved Bird grids (``bird.Grid``) of boxes of side ``n``: the 4x4 board for
+    ``n=2``, 9x9 for ``n=3``.
+
+    For ``n=3`` they are :func:`solved_grids` cut into rows; otherwise a shifted-pattern
+    board with relabelled digits and permuted rows, bands, columns and stacks, possibly
+    transposed. Each is a complete grid (one solution: itself).
+
+    >>> from fsudoku.bird import valid
+    >>> from hypothesis import find
+    >>> find(solved_boards(2), lambda g: True)
+    (('1', '2', '3', '4'), ('3', '4', '1', '2'), ('2', '3', '4', '1'), ('4', '1', '2', '3'))
+    >>> valid(find(solved_boards(2), lambda g: g[0][0] != "1"), n=2)
+    True
+    """
+    size = n * n
+    if n == 3:
+        line = draw(solved_grids())
+        return tuple(tuple(line[r * 9 : r * 9 + 9]) for r in range(9))
+    base = _base_board(n)
+    labels = draw(st.permutations([str(d) for d in range(1, size + 1)]))
+    rows = _permutation_within_groups(draw, n, n)
+    cols = _permutation_within_groups(draw, n, n)
+    transpose = draw(st.booleans())
+    return tuple(tuple(labels[base[c][r] if transpose else base[r][c]] for c in cols) for r in rows)
+
+
+@st.composite
+def choice_matrices(
+    draw: st.DrawFn, n: int = 2, max_open: int = 4, allow_empty: bool = False
+) -> tuple[tuple[str, ...], ...]:
+    """Bird choice matrices (``bird.Matrix[str]``) of boxes of side ``n`` with at most
+    ``max_open`` open cells.
+
+    Drawn from a :func:`solved_boards` board: up to ``max_open`` cells are opened to an
+    ascending string of digits that holds the board's digit and at least one other;
+    every other cell is the singleton of the board's digit. So the board is always
+    among the expansions, and a matrix can expand to several valid grids (several
+    solutions). With ``allow_empty``, an opened cell may instead become the empty
+    choice ``""`` (then the matrix expands to nothing).
+
+    >>> from hypothesis import find
+    >>> find(choice_matrices(2, max_open=3), lambda m: any(len(cs) > 1 for cs in m[1]))
+    (('1', '2', '3', '4'), ('13', '4', '1', '2'), ('2', '3', '4', '1'), ('4', '1', '2', '3'))
+    """
+    size = n * n
+    board = draw(solved_boards(n))
+    digits = [str(d) for d in range(1, size + 1)]
+    opened = draw(st.lists(st.integers(0, size * size - 1), max_size=max_open, unique=True))
+    cells = [list(row) for row in board]
+    for index in opened:
+        r, c = divmod(index, size)
+        true = cells[r][c]
+        if allow_empty and draw(st.booleans()):
+            cells[r][c] = ""
+            continue
+        others = draw(
+            st.lists(st.sampled_from([d for d in digits if d != true]), min_size=1, unique=True)
+        )
+        cells[r][c] = "".join(sorted([true, *others]))
+    return tuple(tuple(row) for row in cells)
+
+
+@st.composite
+def rows_of_cells(draw: st.DrawFn) -> tuple[Cell, ...]:
+    """Rows of Sarkar cells, 9 each, consistent with a solved row: each cell is the
+    ``Fixed`` digit of a permutation of 1-9 or a ``Possible`` that holds that digit and
+    at least one other. Such a row can usually be completed in several ways.
+
+    >>> from hypothesis import find
+    >>> find(rows_of_cells(), lambda row: isinstance(row[0], Possible))[:3]
+    (Possible [1,2], Fixed 2, Possible [1,3])
+    """
+    solved = draw(st.permutations(range(1, 10)))
+    cells: list[Cell] = []
+    for d in solved:
+        if draw(st.booleans()):
+            cells.append(FIXED[d])
+        else:
+            others = draw(
+                st.lists(
+                    st.sampled_from([e for e in range(1, 10) if e != d]), min_size=1, unique=True
+                )
+            )
+            cells.append(possible(tuple(sorted([d, *others]))))
+    return tuple(cells)
+
+
+def fixed_cells() -> st.SearchStrategy[Fixed]:
+    """``Fixed`` cells of a digit 1-9 (the strategy registered for ``Fixed``)."""
+    return st.integers(1, 9).map(lambda d: FIXED[d])
+
+
+def possible_cells() -> st.SearchStrategy[Possible]:
+    """``Possible`` cells: an ascending tuple of at least two distinct digits 1-9 (the
+    strategy registered for ``Possible``)."""
+    return st.lists(st.integers(1, 9), min_size=2, max_size=9, unique=True).map(
+        lambda ds: possible(tuple(sorted(ds)))
+    )

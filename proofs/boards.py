@@ -103,22 +103,65 @@ def solved_4x4(draw: st.DrawFn) -> Matrix:
 
 
 @st.composite
-def choice_boards(draw: st.DrawFn, max_open: int = 5, min_open: int = 0) -> Board:
+def opened_boards(
+    draw: st.DrawFn, max_open: int = 8, min_open: int = 0, budget: int = 1024
+) -> Board:
     """4x4 choice matrices: a solved board whose ``min_open..max_open`` open cells hold
     several choices (usually including the solution's digit), the others singletons.
 
-    The number of grids ``expand`` makes is at most ``4 ** max_open``.
+    The number of grids ``expand`` makes is kept at most ``budget``: an open cell whose
+    choices would exceed it keeps only the solution's digit.
     """
     solved = draw(solved_4x4())
     k = draw(st.integers(min_open, max_open))
     opened = set(draw(st.permutations(range(16)))[:k])
     cells: list[str] = []
+    product = 1
     for i, d in enumerate(ch for row in solved for ch in row):
         if i in opened:
             chosen = set(draw(st.sets(st.sampled_from("1234"), min_size=1, max_size=4)))
             if draw(st.integers(0, 4)) > 0:
                 chosen.add(d)  # usually keep the solution reachable
+            if product * len(chosen) > budget:
+                chosen = {d}
+            product *= len(chosen)
             cells.append("".join(sorted(chosen)))
         else:
             cells.append(d)
     return Board(2, cut(4, cells))
+
+
+@st.composite
+def pruned_puzzles(draw: st.DrawFn, budget: int = 1024) -> Board:
+    """The choice matrix of a 4x4 puzzle with 6..12 blanks after one pruning pass (often
+    several solutions), open cells beyond ``budget`` reset to the solution's digit."""
+    from fsudoku import bird
+
+    solved = draw(solved_4x4())
+    k = draw(st.integers(6, 12))
+    blanks = set(draw(st.permutations(range(16)))[:k])
+    line = "".join("0" if i in blanks else d for i, d in enumerate(ch for r in solved for ch in r))
+    m = bird.prune(bird.choices(bird.s2g(line, n=2), n=2), n=2)
+    cells = [cs for row in m for cs in row]
+    truth = [d for row in solved for d in row]
+    product = 1
+    for i, cs in enumerate(cells):
+        if product * len(cs) > budget:
+            cells[i] = truth[i]
+        product *= len(cells[i])
+    return Board(2, cut(4, cells))
+
+
+def choice_boards(
+    max_open: int = 8, min_open: int = 0, budget: int = 1024
+) -> st.SearchStrategy[Board]:
+    """4x4 choice matrices: :func:`opened_boards` (solved boards with a few open cells)
+    or, when ``min_open`` allows, :func:`pruned_puzzles`; at most ``budget`` grids each."""
+
+    def open_cells(v: Board) -> int:
+        return sum(len(cs) != 1 for row in v.m for cs in row)
+
+    puzzles = pruned_puzzles(budget)
+    if min_open > 0:
+        puzzles = puzzles.filter(lambda v: open_cells(v) >= min_open)
+    return st.one_of(opened_boards(max_open, min_open, budget), puzzles)

@@ -121,21 +121,34 @@ class Proof(Generic[V]):
     domain: str = ""
     max_examples: int = 30
     remarks: tuple[str, ...] = field(default=())
+    conclusion: Equality | None = None
+    """When set, the statement is also checked directly, first expression against last,
+    with this equality: needed when it is stronger than the chain's weakest step (a
+    chain through equalities of bags proves a statement about lists only up to order)."""
 
 
 class StepMismatch(AssertionError):
-    """Two consecutive expressions of a chain differ (or one of them fails)."""
+    """Two expressions of a chain differ (or one of them fails).
 
-    def __init__(self, index: int, hint: str, variables: str, left: str, right: str) -> None:
+    ``index`` is the step (``index - 1`` and ``index`` are the expressions compared), or
+    0 for the direct check of the whole statement (first against last expression).
+    """
+
+    def __init__(
+        self, index: int, hint: str, variables: str, left: str, right: str, last: int = 0
+    ) -> None:
         self.index = index
         self.hint = hint
         self.variables = variables
         self.left = left
         self.right = right
+        self.left_label = f"expression {index - 1}" if index else "expression 0"
+        self.right_label = f"expression {index}" if index else f"expression {last}"
+        what = f"step {index} {{{hint}}}" if index else "the statement"
         super().__init__(
-            f"step {index} = {{{hint}}} fails for {variables}\n"
-            f"  left  (expression {index - 1}): {left}\n"
-            f"  right (expression {index}): {right}"
+            f"{what} fails for {variables}\n"
+            f"  left  ({self.left_label}): {left}\n"
+            f"  right ({self.right_label}): {right}"
         )
 
 
@@ -159,15 +172,18 @@ class StepResult:
 
 @dataclass(frozen=True)
 class ProofResult:
-    """The results of every step of one proof."""
+    """The results of every step of one proof (and of the direct check, if any)."""
 
     proof: Proof[Any]
     steps: tuple[StepResult, ...]
+    conclusion: StepResult | None = None
 
     @property
     def ok(self) -> bool:
-        """Whether every step holds."""
-        return all(s.ok for s in self.steps)
+        """Whether every step (and the direct check of the statement) holds."""
+        return all(s.ok for s in self.steps) and (
+            self.conclusion is None or self.conclusion.ok
+        )
 
     @property
     def failed(self) -> tuple[StepResult, ...]:
@@ -207,8 +223,42 @@ def check_step(
     ``max_examples`` overrides the proof's own number; ``shrink=False`` reports the first
     counterexample found (faster); ``derandomize`` makes the run repeatable.
     """
-    before, after = proof.steps[index - 1], proof.steps[index]
-    equality = after.equality
+    after = proof.steps[index]
+    return _check_pair(
+        proof, index - 1, index, index, after.hint, after.equality,
+        max_examples, shrink, derandomize,
+    )
+
+
+def check_conclusion(
+    proof: Proof[V],
+    max_examples: int | None = None,
+    *,
+    shrink: bool = True,
+    derandomize: bool = False,
+) -> StepResult | None:
+    """Check the statement directly (first against last expression), if the proof asks."""
+    if proof.conclusion is None:
+        return None
+    return _check_pair(
+        proof, 0, len(proof.steps) - 1, 0, "statement", proof.conclusion,
+        max_examples, shrink, derandomize,
+    )
+
+
+def _check_pair(
+    proof: Proof[V],
+    i: int,
+    j: int,
+    index: int,
+    hint: str,
+    equality: Equality,
+    max_examples: int | None,
+    shrink: bool,
+    derandomize: bool,
+) -> StepResult:
+    """Hypothesis looks for variables where expressions ``i`` and ``j`` differ."""
+    before, after = proof.steps[i], proof.steps[j]
     count = 0
 
     def body(v: V) -> None:
@@ -217,7 +267,9 @@ def check_step(
         ok_left, left = _evaluate(proof, before, equality, v)
         ok_right, right = _evaluate(proof, after, equality, v)
         if not (ok_left and ok_right and equality.same(left, right)):
-            raise StepMismatch(index, after.hint, proof.show_variables(v), show(left), show(right))
+            raise StepMismatch(
+                index, hint, proof.show_variables(v), show(left), show(right), last=j
+            )
 
     phases = (Phase.explicit, Phase.generate, Phase.shrink)
     options: dict[str, Any] = {"derandomize": True} if derandomize else {}
@@ -234,12 +286,12 @@ def check_step(
     try:
         run()
     except StepMismatch as mismatch:
-        return StepResult(proof.name, index, after.hint, equality, count, failure=mismatch)
+        return StepResult(proof.name, index, hint, equality, count, failure=mismatch)
     except Exception as exc:  # e.g. the strategy itself could not generate data
         return StepResult(
-            proof.name, index, after.hint, equality, count, error=f"{type(exc).__name__}: {exc}"
+            proof.name, index, hint, equality, count, error=f"{type(exc).__name__}: {exc}"
         )
-    return StepResult(proof.name, index, after.hint, equality, count)
+    return StepResult(proof.name, index, hint, equality, count)
 
 
 def check(
@@ -256,6 +308,7 @@ def check(
             check_step(proof, i, max_examples, shrink=shrink, derandomize=derandomize)
             for i in range(1, len(proof.steps))
         ),
+        check_conclusion(proof, max_examples, shrink=shrink, derandomize=derandomize),
     )
 
 
@@ -308,17 +361,35 @@ def render(result: ProofResult, french: bool = False) -> str:
         lines.extend(hint_lines)
         if french and step.hint_fr:
             lines.extend(_indent("{" + step.hint_fr + "}", "       fr: "))
-        if res.failure is not None:
-            f = res.failure
-            lines.append(f"     {MARK_FAIL} step {f.index} {{{f.hint}}} does not hold for")
-            lines.append(f"         {f.variables}")
-            lines.append(f"         left  (expression {f.index - 1}): {f.left}")
-            lines.append(f"         right (expression {f.index}): {f.right}")
-        elif res.error:
-            lines.append(f"     {MARK_FAIL} step {res.index} could not be checked: {res.error}")
+        lines.extend(_failure(res))
         lines.extend(_indent(step.expr, "     "))
     lines.extend("   " + r for r in proof.remarks)
-    verdict = "holds" if result.ok else f"FAILS at step(s) {[s.index for s in result.failed]}"
+    if result.conclusion is not None:
+        c = result.conclusion
+        text = f"   ∎ statement checked directly, first = last expression as {c.equality.name}"
+        pad = max(2, width - len(text))
+        lines.append(text + " " * pad + (MARK_OK if c.ok else MARK_FAIL))
+        lines.extend(_failure(c))
+    failed = [s.index for s in result.failed]
+    if result.conclusion is not None and not result.conclusion.ok:
+        failed.append(0)
+    verdict = "holds" if result.ok else f"FAILS at step(s) {failed}"
     examples = sum(s.examples for s in result.steps)
     lines.append(f"   ∎ {verdict} ({len(result.steps)} steps, {examples} examples checked)")
     return "\n".join(lines)
+
+
+def _failure(res: StepResult) -> list[str]:
+    """The lines describing a failed check (none when it holds)."""
+    f = res.failure
+    if f is not None:
+        what = f"step {f.index} {{{f.hint}}}" if f.index else "the statement"
+        return [
+            f"     {MARK_FAIL} {what} does not hold for",
+            f"         {f.variables}",
+            f"         left  ({f.left_label}): {f.left}",
+            f"         right ({f.right_label}): {f.right}",
+        ]
+    if res.error:
+        return [f"     {MARK_FAIL} step {res.index} could not be checked: {res.error}"]
+    return []

@@ -19,7 +19,7 @@ from proofs.chain import Proof, by, start
 from proofs.prelude import Fn, all_, compose, filter_
 
 SOURCE = "Bird/Portier, §pruning (the property sought)"
-MAX_OPEN = 5
+MAX_OPEN = 8
 
 FR = "filter (all nodups . rows)"
 FC = "filter (all nodups . cols)"

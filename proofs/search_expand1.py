@@ -26,7 +26,7 @@ from proofs.chain import BAG, FUNCTION_BAG, LIST, Proof, by, start
 from proofs.prelude import Fn, compose, concat, filter_, fmap
 
 SOURCE = "Bird/Portier, §search"
-MAX_OPEN = 5
+MAX_OPEN = 8
 
 GUARDS = (
     "if not (safe pm) then []\n"

@@ -47,7 +47,9 @@ def test_solve_prints_the_article_main_output(solver: str, engine: str) -> None:
         fast = pytest.importorskip("fsudoku.fast")
         if not hasattr(fast, "solve_many"):
             pytest.skip("fast engine not built")
-    code, out = run(["solve", "--solver", solver, "--engine", engine], ARTICLE_INPUT.encode() + b"\n")
+    code, out = run(
+        ["solve", "--solver", solver, "--engine", engine], ARTICLE_INPUT.encode() + b"\n"
+    )
     assert (code, out) == (0, ARTICLE_OUTPUT), out
 
 
@@ -90,7 +92,9 @@ def test_a_missing_file_is_an_error_but_the_others_are_solved(
 ) -> None:
     one = tmp_path / "one.txt"
     one.write_text(ARTICLE_INPUT + "\n")
-    code, out = run(["solve", "--format", "line", str(tmp_path / "absent.txt"), str(tmp_path), str(one)])
+    code, out = run(
+        ["solve", "--format", "line", str(tmp_path / "absent.txt"), str(tmp_path), str(one)]
+    )
     assert code == 2
     assert len(out.splitlines()) == 1
     err = capsys.readouterr().err

@@ -105,7 +105,6 @@ def settle(puzzle: str, solver: str = "exclusives") -> str | None:
     if masks is None:
         raise ValueError("Invalid input")
     grids = np.array([masks], dtype=np.uint16)  # (1, 81) uint16
-    dirty = np.ones((3, 1, 9), dtype=np.bool_)  # (3, 1, 9) bool
-    if not prune_grid(grids, dirty, solver, strict=True)[0]:
+    if not prune_grid(grids, solver, strict=True)[0]:
         return None
     return show_grid_with_possibilities(masks_to_grid(grids[0].tolist()))

@@ -35,15 +35,14 @@ from itertools import islice
 import numpy as np
 import numpy.typing as npt
 
-from fsudoku.fast.masks import CELL_UNITS, RULES
-from fsudoku.fast.vector import U16, next_grids, prune_grid
+from fsudoku.fast.masks import RULES
+from fsudoku.fast.vector import ALL_DIRTY, PIVOT_DIRTY, U16, next_grids, prune_grid_once
 from fsudoku.outcome import Outcome
 
 __all__ = ["Batch", "parse_lines", "solve_stream"]
 
 Ints = npt.NDArray[np.intp]
 
-_CELL_UNITS = np.array(CELL_UNITS, dtype=np.intp) % 9  # (81, 3) intp: unit within each stage
 _TABLE = np.zeros(256, dtype=np.uint16)  # byte -> mask; 0 for a byte that is no cell
 _TABLE[ord(".")] = 0x1FF
 for _d in range(1, 10):
@@ -107,7 +106,8 @@ class Batch:
         self.max_nodes = max_nodes
         self.size = slots
         self.cur = np.zeros((slots, 81), dtype=np.uint16)  # (B, 81) uint16: grid to solve next
-        self.cur_pivot = np.full(slots, -1, dtype=np.intp)  # (B,) intp: -1 = every unit dirty
+        self.dirty = np.zeros(slots, dtype=np.uint32)  # (B,) uint32: dirty units, as bits
+        self.stage = np.zeros(slots, dtype=np.intp)  # (B,) intp: next stage to prune
         self.depth = 16
         self.stack = np.zeros((slots, self.depth, 81), dtype=np.uint16)  # (B, D, 81) uint16
         self.stack_pivot = np.zeros((slots, self.depth), dtype=np.intp)  # (B, D) intp
@@ -126,7 +126,8 @@ class Batch:
         job.slot = slot
         self.jobs[slot] = job
         self.cur[slot] = grid
-        self.cur_pivot[slot] = pivot
+        self.dirty[slot] = ALL_DIRTY if pivot < 0 else PIVOT_DIRTY[pivot]
+        self.stage[slot] = 0
         self.base[slot] = self.top[slot] = 0
         self.nodes[slot] = 0
         self.busy[slot] = True
@@ -171,79 +172,78 @@ class Batch:
         pivots[:, : self.depth] = self.stack_pivot
         self.stack, self.stack_pivot, self.depth = stack, pivots, depth
 
-    # -- one node per busy slot ----------------------------------------------
+    # -- one stage per busy slot -------------------------------------------
 
     def step(self) -> list[tuple[_Job, str, str | None]]:
-        """Advance every busy slot by one node; the jobs that ended, how, and their
-        solution."""
+        """Advance every busy slot by one stage of pruning; finish the nodes whose grid
+        settled or failed. Returns the jobs that ended, how, and their solution."""
         ended: list[tuple[_Job, str, str | None]] = []
         act = np.flatnonzero(self.busy)  # (n,) intp: busy slots
-        if self.max_nodes is not None:
-            over = self.nodes[act] >= self.max_nodes  # (n,) bool
-            if over.any():
-                for slot in act[over].tolist():
-                    job = self.jobs[slot]
-                    assert job is not None
-                    ended.append((job, "exceeded", None))
-                act = act[~over]
-        n = act.size
-        if not n:
+        if not act.size:
             return ended
-        grids = self.cur[act]  # (n, 81) uint16
-        pivots = self.cur_pivot[act]  # (n,) intp
-        dirty = np.zeros((3, n, 9), dtype=np.bool_)  # (3, n, 9) bool
-        root = pivots < 0  # (n,) bool
-        dirty[:, root, :] = True
-        child = np.flatnonzero(~root)  # (c,) intp
-        units = _CELL_UNITS[pivots[child]]  # (c, 3) intp
-        for s in range(3):
-            dirty[s, child, units[:, s]] = True
-        ok = prune_grid(grids, dirty, self.rule, strict=False)  # (n,) bool
-        self.nodes[act] += 1
-        pivot, first, rest = next_grids(grids)  # (n,) intp, (n,) uint16, (n,) uint16
-        solved = ok & (pivot < 0)  # (n,) bool
-        branch = np.flatnonzero(ok & (pivot >= 0))  # (b,) intp
-        failed = np.flatnonzero(~ok)  # (f,) intp
+        fail = prune_grid_once(
+            self.cur, self.dirty, self.stage, act, self.rule, strict=False
+        )  # (n,) bool
+        done = fail | (self.dirty[act] == 0)  # (n,) bool: node finished
+        if not done.any():
+            return ended
+        finished = act[done]  # (f,) intp
+        self.nodes[finished] += 1
+        dead = finished[fail[done]]  # (x,) intp: pruning failed
+        settled = finished[~fail[done]]  # (y,) intp
+        pivot, first, rest = next_grids(self.cur[settled])  # (y,) intp, uint16, uint16
+        filled = pivot < 0  # (y,) bool
+        if filled.any():
+            won = settled[filled]  # (w,) intp
+            for slot, line in zip(won.tolist(), solution_strings(self.cur[won]), strict=True):
+                ended.append((self._job(slot), "solved", line))
+        going = ~filled  # (y,) bool
+        branch, p = settled[going], pivot[going]  # (b,) intp each
+        first, rest = first[going], rest[going]  # (b,) uint16 each
+        if self.max_nodes is not None:
+            # a job that has had its max_nodes nodes may not start another
+            for slots in (branch, dead):
+                over = slots[self.nodes[slots] >= self.max_nodes]
+                for slot in over[self.top[over] > self.base[over]].tolist():
+                    ended.append((self._job(slot), "exceeded", None))
+            out = self.nodes[branch] >= self.max_nodes  # (b,) bool
+            for slot in branch[out].tolist():
+                ended.append((self._job(slot), "exceeded", None))
+            branch, p, first, rest = branch[~out], p[~out], first[~out], rest[~out]
+            late = (self.nodes[dead] >= self.max_nodes) & (self.top[dead] > self.base[dead])
+            dead = dead[~late]
         if branch.size:
-            slots = act[branch]  # (b,) intp
-            if self.top[slots].max() >= self.depth:
-                self._make_room(slots)
-            top = self.top[slots]  # (b,) intp
-            p = pivot[branch]  # (b,) intp
-            g2 = grids[branch]  # (b, 81) uint16
-            g2[np.arange(branch.size), p] = rest[branch]
-            self.stack[slots, top] = g2
-            self.stack_pivot[slots, top] = p
-            self.top[slots] = top + 1
-            g1 = grids[branch]  # (b, 81) uint16
-            g1[np.arange(branch.size), p] = first[branch]
-            self.cur[slots] = g1
-            self.cur_pivot[slots] = p
-        if failed.size:
-            slots = act[failed]  # (f,) intp
-            more = self.top[slots] > self.base[slots]  # (f,) bool
-            pop = slots[more]  # (q,) intp
+            if self.top[branch].max() >= self.depth:
+                self._make_room(branch)
+            top = self.top[branch]  # (b,) intp
+            self.cur[branch, p] = rest
+            self.stack[branch, top] = self.cur[branch]
+            self.stack_pivot[branch, top] = p
+            self.top[branch] = top + 1
+            self.cur[branch, p] = first
+            self.dirty[branch] = PIVOT_DIRTY[p]
+            self.stage[branch] = 0
+        if dead.size:
+            more = self.top[dead] > self.base[dead]  # (x,) bool
+            pop = dead[more]  # (q,) intp
             if pop.size:
                 top = self.top[pop] - 1  # (q,) intp
                 self.top[pop] = top
                 self.cur[pop] = self.stack[pop, top]
-                self.cur_pivot[pop] = self.stack_pivot[pop, top]
-                empty = pop[top == self.base[pop]]
+                self.dirty[pop] = PIVOT_DIRTY[self.stack_pivot[pop, top]]
+                self.stage[pop] = 0
+                empty = pop[top == self.base[pop]]  # (e,) intp
                 self.top[empty] = 0
                 self.base[empty] = 0
-            for slot in slots[~more].tolist():
-                job = self.jobs[slot]
-                assert job is not None
-                ended.append((job, "failed", None))
-        if solved.any():
-            where = np.flatnonzero(solved)  # (s,) intp
-            for slot, line in zip(
-                act[where].tolist(), solution_strings(grids[where]), strict=True
-            ):
-                job = self.jobs[slot]
-                assert job is not None
-                ended.append((job, "solved", line))
+            for slot in dead[~more].tolist():
+                ended.append((self._job(slot), "failed", None))
         return ended
+
+    def _job(self, slot: int) -> _Job:
+        """The job running in a slot."""
+        job = self.jobs[slot]
+        assert job is not None
+        return job
 
 
 def _resolve(jobs: list[_Job], max_nodes: int | None) -> Outcome | None:

@@ -48,7 +48,10 @@ Bools = npt.NDArray[np.bool_]
 Ints = npt.NDArray[np.intp]
 
 __all__ = [
+    "ALL_DIRTY",
+    "PIVOT_DIRTY",
     "STAGE_CELLS",
+    "UNIT_CELLS",
     "exclusives",
     "fixeds",
     "is_grid_filled",
@@ -65,13 +68,6 @@ STAGE_CELLS: Final[Ints] = np.array(UNITS, dtype=np.intp).reshape(3, 9, 9).trans
 """``STAGE_CELLS[s, k, u]``: the grid cell at position ``k`` of unit ``u`` of stage ``s``."""
 STAGE_CELLS.setflags(write=False)
 
-_OTHER: Final[Ints] = np.empty((3, 2, 9, 9), dtype=np.intp)
-"""``_OTHER[s, t, k, u]``: the unit, in stage ``(s + 1 + t) % 3``, of that cell."""
-for _s in range(3):
-    for _t in range(2):
-        _OTHER[_s, _t] = np.array(CELL_UNITS)[STAGE_CELLS[_s], (_s + 1 + _t) % 3] % 9
-_OTHER.setflags(write=False)
-
 _PAIRS: Final[Ints] = np.array(list(combinations(range(9), 2)), dtype=np.intp).T.copy()
 """The 36 pairs of cell positions, ``(2, 36)``."""
 _TRIPLES: Final[Ints] = np.array(list(combinations(range(9), 3)), dtype=np.intp).T.copy()
@@ -84,6 +80,15 @@ _TRIPLES_OF: Final[Ints] = np.array(
     [[p for p in range(84) if k in _TRIPLES[:, p]] for k in range(9)], dtype=np.intp
 )
 """For each cell position, the 28 triples holding it, ``(9, 28)``."""
+
+_OTHERS: Final[Ints] = np.array(
+    [[o for o in range(9) if o != k] for k in range(9)], dtype=np.intp
+)
+"""For each cell position, the 8 others, ``(9, 8)``."""
+_OTHER_PAIRS: Final[Ints] = np.array(
+    [list(combinations([o for o in range(9) if o != k], 2)) for k in range(9)], dtype=np.intp
+)
+"""For each cell position, the 28 pairs of other positions, ``(9, 28, 2)``."""
 
 _ONE: Final = np.uint16(1)
 _CELL_INDEX: Final[U16] = np.arange(81, dtype=np.uint16)
@@ -203,23 +208,36 @@ def exclusives(units: U16, *, sets: bool = False) -> tuple[U16, U16]:
 
 
 def _prune_exclusive_singles(units: U16) -> U16:
-    """One ``pruneCellsByExclusives`` pass as published: Singles only, and pairs and
-    triples computed only where they could block one."""
-    mp = units * ~_singles(units)  # (9, U) uint16
-    seen1, seen2, _, _ = _seen(mp)  # (U,) uint16
-    own = mp & (seen1 & ~seen2)  # (9, U) uint16
-    single_group = _bits_exactly(own, 1)  # (9, U) bool
-    candidate = single_group.any(axis=0)  # (U,) bool
-    if not candidate.any():
+    """One ``pruneCellsByExclusives`` pass as published (only Singles match).
+
+    A Single cell (its one digit held by no other cell) is fixed unless it also holds
+    a digit of a kept pair or triple group; such a group needs at least two
+    twice-digits (three thrice-digits) in the cell, so only those cells are checked,
+    against the 8 pairs and 28 triples of cells that include them.
+    """
+    mp = units * ~_singles(units)  # (9, U) uint16: non-fixed cells only
+    seen1, seen2, seen3, seen4 = _seen(mp)  # (U,) uint16 each
+    own = mp & (seen1 & ~seen2)  # (9, U) uint16: digits no other cell holds
+    fix = _bits_exactly(own, 1)  # (9, U) bool: Single cells
+    if not fix.any():
         return units
-    new = units.copy()  # (9, U) uint16
-    cols = np.flatnonzero(candidate)  # (V,) intp
-    sub = units[:, cols]  # (9, V) uint16
-    all_ex, target = exclusives(sub)  # (V,) uint16, (9, V) uint16
-    inter = sub & all_ex  # (9, V) uint16
-    hit = (inter == target) & (target != 0)  # (9, V) bool
-    new[:, cols] = sub ^ ((sub ^ inter) * hit)  # (9, V) uint16
-    return new
+    t = mp & (seen2 & ~seen3)  # (9, U) uint16: twice-digits per cell
+    h = mp & (seen3 & ~seen4)  # (9, U) uint16: thrice-digits per cell
+    t2 = t & (t - _ONE)  # (9, U) uint16: nonzero iff >= 2 twice-digits
+    h2 = h & (h - _ONE)
+    h3 = h2 & (h2 - _ONE)  # (9, U) uint16: nonzero iff >= 3 thrice-digits
+    check = fix & ((t2 != 0) | (h3 != 0))  # (9, U) bool: Singles a group might block
+    if check.any():
+        size = units.shape[1]
+        at = np.flatnonzero(check)  # (W,) intp: k*U + j
+        k = at // size  # (W,) intp: cell position
+        j = at - k * size  # (W,) intp: unit
+        pairs = t[_OTHERS[k].T, j] & t[k, j]  # (8, W) uint16: twice-digits of {k, other}
+        blocked = _bits_exactly(pairs, 2).any(axis=0)  # (W,) bool
+        ho = h[_OTHER_PAIRS[k, :, 0].T, j] & h[_OTHER_PAIRS[k, :, 1].T, j]  # (28, W) uint16
+        blocked |= _bits_exactly(ho & h[k, j], 3).any(axis=0)  # (W,) bool
+        fix.reshape(-1)[at[blocked]] = False
+    return units ^ ((units ^ own) * fix)  # (9, U) uint16
 
 
 def prune_cells_by_exclusives(units: U16, *, sets: bool = False) -> U16:
@@ -287,79 +305,116 @@ def prune_cells(units: U16, rule: str) -> tuple[U16, Bools, Bools]:
 
 
 # ---------------------------------------------------------------------------
-# Pruning the grid ((n, 81) grids, (3, n, 9) dirty units)
+# Pruning the grid ((B, 81) grids; per grid a 27-bit set of dirty units, a next stage)
+
+UNIT_CELLS: Final[Ints] = np.array(UNITS, dtype=np.intp).T.copy()
+"""``UNIT_CELLS[k, v]``: the grid cell at position ``k`` of unit ``v`` (``v = 9*stage + u``)."""
+UNIT_CELLS.setflags(write=False)
+
+_OTHER_BITS: Final = np.array(
+    [[(1 << CELL_UNITS[c][(v // 9 + 1) % 3]) | (1 << CELL_UNITS[c][(v // 9 + 2) % 3])
+      for v, unit in enumerate(UNITS) for c in [unit[k]]] for k in range(9)],
+    dtype=np.uint32,
+)  # (9, 27) uint32: the other two units of cell k of unit v, as bits
+_OTHER_BITS.setflags(write=False)
+_OWN_BIT: Final = (np.uint32(1) << np.arange(27, dtype=np.uint32)).astype(np.uint32)  # (27,) uint32
+_UNPACK9: Final = ((np.arange(512)[:, None] >> np.arange(9)) & 1).astype(np.bool_)  # (512, 9) bool
+_STAGE_BITS: Final = np.uint32(0x1FF)
+
+ALL_DIRTY: Final = np.uint32((1 << 27) - 1)
+"""Every unit dirty: a new puzzle."""
+
+PIVOT_DIRTY: Final = np.array(
+    [(1 << r) | (1 << c) | (1 << b) for r, c, b in CELL_UNITS], dtype=np.uint32
+)  # (81,) uint32: the three units of each cell
+"""The units of each cell, as bits: the dirty units of a child of a settled grid."""
 
 
 def prune_grid_once(
-    grids: U16, dirty: Bools, stage: int, rule: str, ok: Bools, *, strict: bool = True
-) -> bool:
-    """Prune the dirty units of one stage (rows 0, columns 1, sub-grids 2) of every
-    grid, in place; ``False`` if no unit of that stage was dirty.
+    grids: U16,
+    dirty: npt.NDArray[np.uint32],
+    stage: Ints,
+    slots: Ints,
+    rule: str,
+    *,
+    strict: bool = True,
+) -> Bools:
+    """One stage of ``pruneGrid'`` for each of the given grids, in place; which of
+    them failed.
 
-    Three calls (stages 0, 1, 2) are one ``pruneGrid'`` over the dirty units. A grid
-    whose unit fails gets ``ok`` cleared and no dirty unit left; with
-    ``strict=False`` so does a grid whose unit repeats a fixed digit (the search's
-    shortcut, see :func:`fsudoku.fast.scalar.prune_grid`).
+    Each grid ``g`` in ``slots`` (all with some dirty unit) prunes the dirty units of
+    its next stage that has any, starting at ``stage[g]`` (0 rows, 1 columns, 2
+    sub-grids; a stage with no dirty unit is one ``pruneGrid'`` would leave alone);
+    then ``stage[g]`` moves past it. A changed cell makes its other two units dirty;
+    a pruned unit becomes clean, except under #1 when it changed (not idempotent).
+    So the stages of one grid run rows, columns, sub-grids, rows, ... over its dirty
+    units, and the grid has settled (``fixM pruneGrid'``) when none is dirty.
+
+    A grid fails when a unit fails (``Nothing``); with ``strict=False`` also when a
+    unit repeats a fixed digit (the search's shortcut: fixed cells never change, so
+    the settled grid would fail ``isGridInvalid`` anyway).
 
     Haskell (#1): ``pruneGrid' grid = traverse pruneCells grid >>= ...``
     """
-    n = grids.shape[0]
-    flags = dirty[stage].reshape(n * 9)  # (n*9,) bool view
-    picked = np.flatnonzero(flags)  # (U,) intp: g*9 + u
-    if not picked.size:
-        return False
-    g = picked // 9  # (U,) intp
-    u = picked - g * 9  # (U,) intp
-    cells = STAGE_CELLS[stage][:, u] + g * 81  # (9, U) intp: flat cell indexes
-    flat = grids.reshape(n * 81)  # (n*81,) uint16 view
+    n = slots.size
+    d = dirty[slots]  # (n,) uint32
+    s0 = stage[slots]  # (n,) intp
+    s1 = (s0 + 1) % 3  # (n,) intp
+    s2 = (s0 + 2) % 3  # (n,) intp
+    b0 = (d >> (9 * s0).astype(np.uint32)) & _STAGE_BITS  # (n,) uint32: dirty units of s0
+    b1 = (d >> (9 * s1).astype(np.uint32)) & _STAGE_BITS  # (n,) uint32
+    b2 = (d >> (9 * s2).astype(np.uint32)) & _STAGE_BITS  # (n,) uint32
+    use0 = b0 != 0  # (n,) bool
+    use1 = ~use0 & (b1 != 0)  # (n,) bool
+    use2 = ~use0 & ~use1  # (n,) bool
+    chosen = s0 * use0 + s1 * use1 + s2 * use2  # (n,) intp
+    bits = b0 * use0 + b1 * use1 + b2 * use2  # (n,) uint32
+    picked = np.flatnonzero(_UNPACK9[bits])  # (U,) intp: i*9 + u
+    i = picked // 9  # (U,) intp: which grid of slots
+    unit = chosen[i] * 9 + (picked - i * 9)  # (U,) intp: unit number 0..26
+    cells = UNIT_CELLS[:, unit] + slots[i] * 81  # (9, U) intp: flat cell indexes
+    flat = grids.reshape(-1)  # (B*81,) uint16 view
     units = flat[cells]  # (9, U) uint16
     new, failed, dups = prune_cells(units, rule)  # (9, U) uint16, (U,) bool, (U,) bool
     changed = new != units  # (9, U) bool
-    if rule == "simple":
-        flags[picked] = changed.any(axis=0)  # #1 is not idempotent: a changed unit stays dirty
-    else:
-        flags[picked] = False
-    hit = np.flatnonzero(changed.reshape(-1))  # (C,) intp: k*U + j
+    hit = np.flatnonzero(changed)  # (C,) intp
     if hit.size:
-        k = hit // picked.size  # (C,) intp
-        j = hit - k * picked.size  # (C,) intp
         flat[cells.reshape(-1)[hit]] = new.reshape(-1)[hit]
-        gj = g[j] * 9  # (C,) intp
-        for t in range(2):
-            other = dirty[(stage + 1 + t) % 3].reshape(n * 9)  # (n*9,) bool view
-            other[gj + _OTHER[stage, t, k, u[j]]] = True
+    marks = np.bitwise_or.reduce(_OTHER_BITS[:, unit] * changed, axis=0)  # (U,) uint32
+    if rule == "simple":
+        marks |= _OWN_BIT[unit] * changed.any(axis=0)  # (U,) uint32: a changed unit stays dirty
+    counts = np.bitwise_count(bits).astype(np.intp)  # (n,) intp: units per grid (>= 1)
+    starts = np.cumsum(counts) - counts  # (n,) intp
+    marks = np.bitwise_or.reduceat(marks, starts)  # (n,) uint32
+    dirty[slots] = (d & ~(_STAGE_BITS << (9 * chosen).astype(np.uint32))) | marks
+    stage[slots] = (chosen + 1) % 3
     bad = failed if strict else failed | dups  # (U,) bool
-    if bad.any():
-        gone = g[bad]  # (F,) intp
-        ok[gone] = False
-        dirty[:, gone, :] = False
-    return True
+    fail = np.zeros(n, dtype=np.bool_)  # (n,) bool
+    fail[i[bad]] = True
+    return fail
 
 
-def prune_grid(grids: U16, dirty: Bools, rule: str, *, strict: bool = True) -> Bools:
+def prune_grid(grids: U16, rule: str, *, strict: bool = True) -> Bools:
     """Prune every grid (in place) until it settles; which grids did not fail.
-
-    Stages go rows, columns, sub-grids, rows, ... over the dirty units, until three
-    stages in a row find none (``fixM pruneGrid'``).
 
     Haskell (#1): ``pruneGrid = fixM pruneGrid'``
 
     >>> from fsudoku.fast.masks import read_masks
     >>> from fsudoku.grid_io import SAMPLE
     >>> g = np.array([read_masks(SAMPLE)], dtype=np.uint16)
-    >>> ok = prune_grid(g, np.ones((3, 1, 9), dtype=np.bool_), "simple")
+    >>> ok = prune_grid(g, "simple")
     >>> ok.tolist(), g[0, :3].tolist()
     ([True], [496, 484, 372])
     """
-    ok = np.ones(grids.shape[0], dtype=np.bool_)  # (n,) bool
-    stage = 0
-    idle = 0
-    while idle < 3:
-        if prune_grid_once(grids, dirty, stage, rule, ok, strict=strict):
-            idle = 0
-        else:
-            idle += 1
-        stage = (stage + 1) % 3
+    n = grids.shape[0]
+    dirty = np.full(n, ALL_DIRTY, dtype=np.uint32)  # (n,) uint32
+    stage = np.zeros(n, dtype=np.intp)  # (n,) intp
+    ok = np.ones(n, dtype=np.bool_)  # (n,) bool
+    slots = np.arange(n)  # (a,) intp: grids still pruning
+    while slots.size:
+        fail = prune_grid_once(grids, dirty, stage, slots, rule, strict=strict)  # (a,) bool
+        ok[slots[fail]] = False
+        slots = slots[~fail & (dirty[slots] != 0)]
     return ok
 
 

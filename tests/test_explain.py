@@ -1,0 +1,77 @@
+"""``fsudoku explain``: the trace is the solver's own run."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+
+from fsudoku import sarkar1
+from fsudoku.cli import main
+from fsudoku.explain import explain
+from fsudoku.grid_io import SAMPLE, read_grid, show_line
+from fsudoku.solvers import SARKAR_RULES
+from fsudoku.strategies import contradictory_puzzles, puzzles
+
+
+@pytest.mark.parametrize("rule", sorted(SARKAR_RULES))
+@settings(max_examples=10)
+@given(puzzle=puzzles(max_blanks=45))
+def test_explain_ends_with_solves_grid_and_node_count(rule: str, puzzle: str) -> None:
+    out = io.StringIO()
+    explainer = explain(puzzle, rule, out)
+    assert explainer is not None
+    result, nodes = sarkar1.solve_counted(read_grid(puzzle).unwrap(), SARKAR_RULES[rule])
+    assert explainer.nodes == nodes, (explainer.nodes, nodes)
+    assert explainer.solution is not None and result.unwrap() == explainer.solution
+    summary = out.getvalue().rstrip().splitlines()[-1]
+    assert f": {nodes} nodes, {explainer.backtracks} backtracks" in summary, summary
+    assert show_line(explainer.solution) in out.getvalue()
+
+
+@settings(max_examples=5)
+@given(puzzle=contradictory_puzzles(max_blanks=40))
+def test_explain_reports_no_solution_like_solve(puzzle: str) -> None:
+    out = io.StringIO()
+    explainer = explain(puzzle, "exclusives", out)
+    assert explainer is not None and explainer.solution is None
+    assert "No solution found" in out.getvalue()
+    _, nodes = sarkar1.solve_counted(read_grid(puzzle).unwrap(), SARKAR_RULES["exclusives"])
+    assert explainer.nodes == nodes
+
+
+def test_explain_shows_passes_pivots_and_backtracks() -> None:
+    out = io.StringIO()
+    explainer = explain(SAMPLE, "simple", out)
+    text = out.getvalue()
+    assert explainer is not None and explainer.backtracks >= 1
+    for needle in (
+        "after pruning rows",
+        "after pruning columns",
+        "after pruning sub-grids",
+        "pruneGrid settled",
+        "pivot row",
+        "grid2 keeps",
+        "backtrack 1",
+        "solved",
+    ):
+        assert needle in text, needle
+
+
+def test_max_steps_caps_the_trace_but_still_solves(tmp_path: Path) -> None:
+    out = io.StringIO()
+    code = main(["explain", SAMPLE, "--max-steps", "3", "--svg", str(tmp_path)], out)
+    text = out.getvalue()
+    assert code == 0
+    assert "[3]" in text and "[4]" not in text and "trace stopped after 3 steps" in text
+    svgs = sorted(tmp_path.glob("*.svg"))
+    assert len(svgs) == 3 and all(p.read_text().startswith("<svg") for p in svgs)
+    assert "Solution:" in text
+
+
+def test_explain_invalid_input() -> None:
+    out = io.StringIO()
+    assert main(["explain", "123"], out) == 1
+    assert out.getvalue() == "Invalid input\n"
