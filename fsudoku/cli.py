@@ -419,6 +419,13 @@ def _bound(text: str) -> int:
     return value
 
 
+def _at_least_two(text: str) -> int:
+    value = _positive(text)
+    if value < 2:
+        raise argparse.ArgumentTypeError("must be at least 2 (to tell unique from multiple)")
+    return value
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(message)
@@ -517,7 +524,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p_check = sub.add_parser("check", help="count solutions: unique, multiple N, none")
     batch_options(p_check)
-    p_check.add_argument("--limit", type=_bound, default=2, help="stop counting at N (default 2)")
+    p_check.add_argument(
+        "--limit", type=_at_least_two, default=2, help="stop counting at N (default 2)"
+    )
     p_check.set_defaults(run=cmd_check)
 
     p_euler = sub.add_parser("euler96", help="Project Euler 96: the sum of the top-left numbers")

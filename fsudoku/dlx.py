@@ -17,12 +17,13 @@ Glossary (short names, as in the notes and Knuth's paper):
 - node ``0`` is the root, nodes ``1``-``324`` the column headers, then four nodes per
   matrix row;
 - ``c`` a column header, ``r`` a node of a chosen row, ``i``/``j`` nodes walked along
-  a column or a row; ``O`` the stack of chosen row nodes (Knuth's ``O_k``);
+  a column or a row; ``chosen`` the stack of chosen row nodes (Knuth's ``O_k``);
 - a *placement* ``p = cell * 9 + (digit - 1)``; a *line* is an 81-character puzzle,
   ``.`` for a blank.
 
 Sections follow the notes' order: the constraint columns, building the mesh, the
-search (cover/uncover, Knuth's S heuristic), then decoding the chosen rows.
+search (cover/uncover, Knuth's S heuristic, decoding the chosen rows), then the
+public interface.
 
 What counts as a node: one search node per matrix row the search tries (a row chosen
 for the column being covered), forced choices included. The clue rows are selected
@@ -148,7 +149,7 @@ def exact_covers(
     >>> exact_covers("." * 81, limit=None, max_nodes=10)[1:]
     (10, True)
     """
-    found, solutions, nodes, gave_up = _algorithm_x(puzzle, limit, max_nodes, True)
+    _found, solutions, nodes, gave_up = _algorithm_x(puzzle, limit, max_nodes, True)
     return solutions, nodes, gave_up
 
 
@@ -159,11 +160,11 @@ def count_covers(
     whether the search gave up at ``max_nodes``; the covers are not decoded.
 
     >>> count_covers("." * 81, limit=5)
-    (5, 85, False)
-    >>> count_covers("12" + "." * 79)[0], count_covers("11" + "." * 79)
-    (0, (0, 0, False))
+    (5, 112, False)
+    >>> count_covers("11" + "." * 79)
+    (0, 0, False)
     """
-    found, solutions, nodes, gave_up = _algorithm_x(puzzle, limit, max_nodes, False)
+    found, _solutions, nodes, gave_up = _algorithm_x(puzzle, limit, max_nodes, False)
     return found, nodes, gave_up
 
 
@@ -183,7 +184,7 @@ def _algorithm_x(
     if built is None:
         return 0, [], 0, False
     (L, R, U, D, C, S, ROW), clue_nodes = built
-    base = [ch for ch in puzzle]
+    base = list(puzzle)
 
     def cover(c: int) -> None:
         L[R[c]] = L[c]
@@ -249,9 +250,9 @@ def _algorithm_x(
             c = R[c]
         return best
 
-    O: list[int] = []
+    chosen: list[int] = []
     if R[0] == 0:
-        return 1, [decode(O)] if record else [], 0, False
+        return 1, [decode(chosen)] if record else [], 0, False
     c = smallest()
     if S[c] == 0:
         return 0, solutions, 0, False
@@ -261,9 +262,9 @@ def _algorithm_x(
         if r == c:
             # Column exhausted: uncover it and backtrack to the previous level.
             uncover(c)
-            if not O:
+            if not chosen:
                 break
-            r = O.pop()
+            r = chosen.pop()
             j = L[r]
             while j != r:
                 uncover(C[j])
@@ -274,7 +275,7 @@ def _algorithm_x(
         if nodes == bound:
             return found, solutions, nodes, True
         nodes += 1
-        O.append(r)
+        chosen.append(r)
         j = R[r]
         while j != r:
             cover(C[j])
@@ -282,7 +283,7 @@ def _algorithm_x(
         if R[0] == 0:
             found += 1
             if record:
-                solutions.append(decode(O))
+                solutions.append(decode(chosen))
             if found == want:
                 break
             best = 0
@@ -290,7 +291,7 @@ def _algorithm_x(
             best = smallest()
         if best == 0 or S[best] == 0:
             # A solution recorded or a dead end: take row r back, try the next row.
-            O.pop()
+            chosen.pop()
             j = L[r]
             while j != r:
                 uncover(C[j])
@@ -303,7 +304,7 @@ def _algorithm_x(
     return found, solutions, nodes, False
 
 
-# --- Decoding and the public interface ---------------------------------------------
+# --- The public interface ----------------------------------------------------------
 
 _VALID = frozenset(".123456789")
 

@@ -4,7 +4,9 @@ notes, index 0).
 The five stages of the notes: (1) the candidates of one empty cell are the digits
 missing from its row, column and box; (2) the working set of ``(cell, candidates)``
 pairs is built once per puzzle; (3) each step picks the cell with the fewest
-candidates (MRV): none is a dead end, one a forced move; (4) placing a digit makes a
+candidates (MRV; the notes sort the working set by size and take the first, which
+is the minimum with the lowest cell index, as here): none is a dead end, one a
+forced move; (4) placing a digit makes a
 NEW working set with that digit removed from the cell's peers (forward checking), so
 undoing a choice is free: the old working set is still there; (5) an empty working
 set is a solved grid, and a branch where some cell dropped to zero candidates is
@@ -43,7 +45,9 @@ ALL = 0x1FF
 IS_PEER: tuple[tuple[bool, ...], ...] = tuple(
     tuple(
         q != s
-        and (q // 9 == s // 9 or q % 9 == s % 9 or (q // 27 == s // 27 and q % 9 // 3 == s % 9 // 3))
+        and (
+            q // 9 == s // 9 or q % 9 == s % 9 or (q // 27 == s // 27 and q % 9 // 3 == s % 9 // 3)
+        )
         for q in range(81)
     )
     for s in range(81)

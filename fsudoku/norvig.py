@@ -130,6 +130,20 @@ def propagate(values: list[int], todo: list[tuple[int, int]]) -> bool:
     return True
 
 
+def eliminate(values: list[int], s: int, bit: int) -> bool:
+    """Remove the digit ``bit`` from square ``s``, in place, with the cascade to a
+    fixpoint; ``False`` on a contradiction.
+
+    Norvig: ``eliminate(values, s, d)`` -- "eliminate d from values[s]; propagate when
+    values or places <= 2".
+
+    >>> values = [ALL] * 81
+    >>> eliminate(values, 0, 1), values[0]
+    (True, 510)
+    """
+    return propagate(values, [(s, bit)])
+
+
 def assign(values: list[int], s: int, bit: int) -> bool:
     """Fix square ``s`` to the digit ``bit`` by eliminating its other candidates, in place,
     with the cascade to a fixpoint; ``False`` on a contradiction.

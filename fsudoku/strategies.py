@@ -33,10 +33,12 @@ def _hypothesis_setup_hook() -> None:
 
 
 # The imports follow the hook on purpose (see its docstring).
-from collections.abc import Sequence  # noqa: E402
+from collections.abc import Callable, Sequence  # noqa: E402
+from typing import Any  # noqa: E402
 
 from hypothesis import strategies as st  # noqa: E402
 
+from fsudoku import bird  # noqa: E402
 from fsudoku.cell import FIXED, Cell, Fixed, Possible, possible  # noqa: E402
 
 SAMPLE_SOLUTION = (
@@ -245,3 +247,111 @@ def possible_cells() -> st.SearchStrategy[Possible]:
     return st.lists(st.integers(1, 9), min_size=2, max_size=9, unique=True).map(
         lambda ds: possible(tuple(sorted(ds)))
     )
+
+
+# --------------------------------------------------------------- arguments of the laws
+
+
+def _predicates() -> st.SearchStrategy[Callable[[Any], bool]]:
+    """Total, pure predicates (any argument)."""
+    return st.functions(like=lambda x: True, returns=st.booleans(), pure=True)
+
+
+def _int_functions() -> st.SearchStrategy[Callable[[Any], int]]:
+    """Total, pure functions to small integers."""
+    return st.functions(like=lambda x: 0, returns=st.integers(0, 5), pure=True)
+
+
+def int_matrices(n: int = 2) -> st.SearchStrategy[tuple[tuple[int, ...], ...]]:
+    """Square n²×n² matrices of small integers (any values: not Sudoku boards)."""
+    size = n * n
+    row = st.lists(st.integers(0, 9), min_size=size, max_size=size).map(tuple)
+    return st.lists(row, min_size=size, max_size=size).map(tuple)
+
+
+def choice_rows(width: int = 4, digits: str = "1234") -> st.SearchStrategy[tuple[str, ...]]:
+    """Rows of arbitrary choice cells: each an ascending string of distinct ``digits``,
+    possibly empty or a singleton (not necessarily consistent with any solution)."""
+    cell = st.sets(st.sampled_from(digits)).map(lambda ds: "".join(sorted(ds)))
+    return st.lists(cell, min_size=width, max_size=width).map(tuple)
+
+
+def _incomplete(m: tuple[tuple[str, ...], ...]) -> bool:
+    return not bird.complete(m)
+
+
+def _incomplete_and_safe(m: tuple[tuple[str, ...], ...]) -> bool:
+    return not bird.complete(m) and bird.safe(m, 2)
+
+
+def law_arguments(name: str) -> st.SearchStrategy[dict[str, Any]]:
+    """Keyword arguments (the data, not the functions under test) for the law ``name``
+    of :data:`fsudoku.laws.LAWS`; 4x4 boards (``n=2``) wherever ``expand`` is involved.
+
+    >>> from hypothesis import find
+    >>> from fsudoku.laws import LAWS
+    >>> sorted(find(law_arguments("boxs_involution"), lambda kw: True))
+    ['m', 'n']
+    >>> all(isinstance(law_arguments(law.name), st.SearchStrategy) for law in LAWS)
+    True
+    """
+    ints = st.lists(st.integers(-5, 5), max_size=8)
+    small_lists = st.lists(st.lists(st.integers(0, 4), max_size=3), max_size=4)
+    choices4 = choice_matrices(2, max_open=4, allow_empty=False)
+    choices4_empty = choice_matrices(2, max_open=4, allow_empty=True)
+    involutions = st.sampled_from([bird.rows, bird.cols, lambda m: bird.boxs(m, 2)])
+    grids4 = st.lists(solved_boards(2) | int_matrices(2), max_size=5)
+    pieces = st.integers(1, 4).flatmap(
+        lambda k: st.fixed_dictionaries(
+            {
+                "k": st.just(k),
+                "xss": st.lists(
+                    st.lists(st.integers(0, 9), min_size=k, max_size=k).map(tuple), max_size=5
+                ).map(tuple),
+            }
+        )
+    )
+    table: dict[str, st.SearchStrategy[dict[str, Any]]] = {
+        "map_identity": st.fixed_dictionaries({"xs": ints}),
+        "map_fusion": st.fixed_dictionaries(
+            {"xs": ints, "f": _int_functions(), "g": _int_functions()}
+        ),
+        "rows_involution": st.fixed_dictionaries({"m": int_matrices(2) | int_matrices(3)}),
+        "cols_involution": st.fixed_dictionaries({"m": int_matrices(2) | int_matrices(3)}),
+        "boxs_involution": st.sampled_from([2, 3]).flatmap(
+            lambda n: st.fixed_dictionaries({"m": int_matrices(n), "n": st.just(n)})
+        ),
+        "group_ungroup": pieces,
+        "ungroup_group": st.fixed_dictionaries(
+            {"k": st.integers(1, 4), "xs": st.lists(st.integers(0, 9), max_size=10).map(tuple)}
+        ),
+        "rows_naturality": st.fixed_dictionaries({"m": choices4_empty}),
+        "cols_naturality": st.fixed_dictionaries({"m": choices4_empty}),
+        "boxs_naturality": st.fixed_dictionaries({"m": choices4_empty, "n": st.just(2)}),
+        "cp_naturality": st.fixed_dictionaries({"xss": small_lists, "f": _int_functions()}),
+        "filter_all_cp": st.fixed_dictionaries({"xss": small_lists, "p": _predicates()}),
+        "filter_involution": st.fixed_dictionaries(
+            {"xs": grids4, "p": _predicates(), "f": involutions}
+        ),
+        "filter_map": st.fixed_dictionaries(
+            {"xs": ints, "p": _predicates(), "f": _int_functions()}
+        ),
+        "filter_commute": st.fixed_dictionaries(
+            {"xs": ints, "p": _predicates(), "q": _predicates()}
+        ),
+        "filter_via_test": st.fixed_dictionaries({"xs": ints, "p": _predicates()}),
+        "lprune": st.fixed_dictionaries({"row": choice_rows(4) | choice_rows(5, "12345")}),
+        "prune_keeps_solutions": st.fixed_dictionaries({"m": choices4_empty, "n": st.just(2)}),
+        "many_prune_fixpoint": st.fixed_dictionaries(
+            {"m": choice_matrices(2, max_open=10, allow_empty=True), "n": st.just(2)}
+        ),
+        "expand1_law": st.fixed_dictionaries({"m": choices4_empty.filter(_incomplete)}),
+        "complete_safe_extract": st.fixed_dictionaries(
+            {"m": choice_matrices(2, max_open=0), "n": st.just(2)}
+        ),
+        "search_expand1": st.fixed_dictionaries(
+            {"m": choices4.filter(_incomplete_and_safe), "n": st.just(2)}
+        ),
+        "search_specification": st.fixed_dictionaries({"m": choices4_empty, "n": st.just(2)}),
+    }
+    return table[name]

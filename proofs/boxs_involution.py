@@ -106,6 +106,25 @@ def proofs(
         ),
     )
 
+    definition: Proof[Board] = Proof(
+        name="boxs_definition",
+        statement="boxs = map ungroup . ungroup . map cols . group . map group",
+        source="Bird/Portier, §validity (the diagram defining boxs)",
+        domain="4x4 and 9x9 matrices of labels",
+        variables=boards(),
+        arguments=board_argument,
+        show_variables=show_board,
+        max_examples=20,
+        remarks=(
+            "Not implied by boxs . boxs = id: a boxs that swaps two cells which it",
+            "leaves in place is still an involution (see the mutant boxs_swap_inside).",
+        ),
+        steps=(
+            start("boxs", bx),
+            by("definition of boxs", "map ungroup . ungroup . map cols . group . map group", half),
+        ),
+    )
+
     rows_proof: Proof[Board] = Proof(
         name="rows_involution",
         statement="rows . rows = id",
@@ -143,4 +162,4 @@ def proofs(
             by("transpose . transpose = id (non-empty rows)", "id", lambda m: ident),
         ),
     )
-    return [rows_proof, cols_proof, boxs_proof]
+    return [definition, rows_proof, cols_proof, boxs_proof]

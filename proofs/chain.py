@@ -181,9 +181,7 @@ class ProofResult:
     @property
     def ok(self) -> bool:
         """Whether every step (and the direct check of the statement) holds."""
-        return all(s.ok for s in self.steps) and (
-            self.conclusion is None or self.conclusion.ok
-        )
+        return all(s.ok for s in self.steps) and (self.conclusion is None or self.conclusion.ok)
 
     @property
     def failed(self) -> tuple[StepResult, ...]:
@@ -225,8 +223,15 @@ def check_step(
     """
     after = proof.steps[index]
     return _check_pair(
-        proof, index - 1, index, index, after.hint, after.equality,
-        max_examples, shrink, derandomize,
+        proof,
+        index - 1,
+        index,
+        index,
+        after.hint,
+        after.equality,
+        max_examples,
+        shrink,
+        derandomize,
     )
 
 
@@ -241,8 +246,15 @@ def check_conclusion(
     if proof.conclusion is None:
         return None
     return _check_pair(
-        proof, 0, len(proof.steps) - 1, 0, "statement", proof.conclusion,
-        max_examples, shrink, derandomize,
+        proof,
+        0,
+        len(proof.steps) - 1,
+        0,
+        "statement",
+        proof.conclusion,
+        max_examples,
+        shrink,
+        derandomize,
     )
 
 

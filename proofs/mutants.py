@@ -33,6 +33,17 @@ def boxs_swapping_two_cells(m: bird.Matrix[A], n: int = 3) -> bird.Matrix[A]:
     return tuple(tuple(row) for row in b)
 
 
+def boxs_swapping_within_a_box(m: bird.Matrix[A], n: int = 3) -> bird.Matrix[A]:
+    """``boxs``, then the first two cells of the first box swapped.
+
+    Still an involution (both cells are fixed points of ``boxs``), and every box keeps
+    its cells: only a law that pins down where each cell goes can see it.
+    """
+    b = [list(row) for row in bird.boxs(m, n)]
+    b[0][0], b[0][1] = b[0][1], b[0][0]
+    return tuple(tuple(row) for row in b)
+
+
 def prune_row_dropping_a_digit(r: bird.Row[str]) -> bird.Row[str]:
     """``pruneRow``, then the last choice of the first cell with several choices dropped."""
     pruned = bird.prune_row(r)
@@ -86,6 +97,12 @@ MUTANTS: tuple[Mutant, ...] = (
         "boxs swaps two cells (box 1 cell 2 <-> box 2 cell 1)",
         "boxs",
         boxs_swapping_two_cells,
+    ),
+    Mutant(
+        "boxs_swap_inside",
+        "boxs swaps the first two cells of the first box (still an involution)",
+        "boxs",
+        boxs_swapping_within_a_box,
     ),
     Mutant(
         "prune_row_drop",

@@ -47,7 +47,11 @@ def prune_by_proof(
     # rows = id, so LNAT is an equality of lists for rows. For cols and boxs,
     # expand . f enumerates the cells in another order than map f . expand: the same
     # grids, another order, so LNAT is an equality of bags only.
-    lnat = "LNAT" if name == "rows" else f"LNAT (as bags: expand . {f} lists the grids in another order)"
+    lnat = (
+        "LNAT"
+        if name == "rows"
+        else f"LNAT (as bags: expand . {f} lists the grids in another order)"
+    )
     lnat_eq = FUNCTION if name == "rows" else FUNCTION_BAG
 
     steps: tuple[Step[Board], ...] = (
@@ -135,10 +139,11 @@ def prune_by_proof(
             fr="LFILINV",
         ),
         by(
-            "LNAT",
+            lnat,
             text("filter (all nodups . rows) . expand .\nrows . map pruneRow . rows"),
             lambda v: compose(filter_(all_nodups_f(v)), expand, unit(v), fmap(prune_row), unit(v)),
             fr="LNAT",
+            eq=lnat_eq,
         ),
         by(
             "introduction of pruneBy (pruneBy f = f . map pruneRow . f)",
@@ -164,7 +169,7 @@ def prune_by_proof(
         remarks=()
         if name == "rows"
         else (
-            f"Steps 2 and 12 hold for bags only, so the chain proves the statement up to order.",
+            "Steps 2 and 12 hold for bags only, so the chain proves the statement up to order.",
             "As lists it holds too: both sides filter expand's enumeration of the same",
             "cells in the same order (pruneBy only removes choices); checked directly:",
         ),

@@ -78,7 +78,7 @@ def proofs(
 
     incomplete: Proof[Board] = Proof(
         name="search_expand1",
-        statement="search = concat . map search . expand1   (m safe, not complete)",
+        statement="search = concat . map search . expand1   (as bags; m safe, not complete)",
         source=SOURCE,
         domain=f"safe, incomplete 4x4 choice matrices, at most {MAX_OPEN} open cells",
         assumes=(

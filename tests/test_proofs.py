@@ -59,7 +59,7 @@ def test_every_theorem_of_the_brief_is_there() -> None:
 
 def _broken_boxs_proof() -> tuple[Proof[Any], str]:
     """The boxs proof with expression 3 wrong (one ``map cols`` forgotten)."""
-    proof = boxs_involution.proofs()[2]
+    proof = boxs_involution.proofs()[3]
     assert proof.name == "boxs_involution"
     steps = list(proof.steps)
     hint = steps[3].hint

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import islice
 
 import numpy as np
@@ -79,21 +79,25 @@ def solution_strings(grids: U16) -> list[str]:
 
 
 @dataclass(slots=True, eq=False)
-class _Job:
-    """One depth-first search (part of a puzzle's search)."""
+class _Puzzle:
+    """A puzzle being solved: the chain of its jobs in depth-first order, from the
+    first one not known to have failed (``head``)."""
 
-    puzzle: int
+    index: int
+    head: _Job | None = None
+    failed_nodes: int = 0  # nodes of the failed jobs before head
+
+
+@dataclass(slots=True, eq=False)
+class _Job:
+    """One depth-first search: a puzzle's whole search, or a part split off."""
+
+    puzzle: _Puzzle
     slot: int = -1
     nodes: int = 0
     state: str = "running"  # running, failed, solved, exceeded
     solution: str | None = None
-
-
-@dataclass(slots=True)
-class _Puzzle:
-    """A puzzle being solved: its jobs in depth-first order."""
-
-    jobs: list[_Job] = field(default_factory=list)
+    next: _Job | None = None  # the job after it in depth-first order
 
 
 class Batch:
@@ -117,14 +121,18 @@ class Batch:
         self.jobs: list[_Job | None] = [None] * slots
         self.free: list[int] = list(range(slots - 1, -1, -1))
         self.busy = np.zeros(slots, dtype=np.bool_)  # (B,) bool
+        self.owner = np.zeros(slots, dtype=np.int64)  # (B,) int64: the job's puzzle index
+        self.split_job = np.zeros(slots, dtype=np.bool_)  # (B,) bool: a job split off
 
     # -- slots -------------------------------------------------------------
 
-    def start(self, job: _Job, grid: U16, pivot: int) -> None:
+    def start(self, job: _Job, grid: U16, pivot: int, *, split: bool) -> None:
         """Put a job with its first grid into a free slot."""
         slot = self.free.pop()
         job.slot = slot
         self.jobs[slot] = job
+        self.owner[slot] = job.puzzle.index
+        self.split_job[slot] = split
         self.cur[slot] = grid
         self.dirty[slot] = ALL_DIRTY if pivot < 0 else PIVOT_DIRTY[pivot]
         self.stage[slot] = 0
@@ -246,20 +254,29 @@ class Batch:
         return job
 
 
-def _resolve(jobs: list[_Job], max_nodes: int | None) -> Outcome | None:
+SPLIT_MIN = 8
+"""A search splits only once it has run this many nodes: most puzzles need fewer."""
+
+
+def _resolve(puzzle: _Puzzle, max_nodes: int | None) -> Outcome | None:
     """The puzzle's outcome once its jobs decide it (``None``: not yet)."""
-    total = 0
-    for job in jobs:
-        if job.state == "running":
-            return None
-        total += job.nodes
-        if job.state == "exceeded" or (max_nodes is not None and total > max_nodes):
-            assert max_nodes is not None
-            return Outcome.gave_up(max_nodes)
-        if job.state == "solved":
-            assert job.solution is not None
-            return Outcome.solved(job.solution, total)
-    return Outcome.no_solution(total)
+    job = puzzle.head
+    while job is not None and job.state == "failed":
+        puzzle.failed_nodes += job.nodes
+        job = puzzle.head = job.next
+    total = puzzle.failed_nodes
+    if max_nodes is not None and total > max_nodes:
+        return Outcome.gave_up(max_nodes)
+    if job is None:
+        return Outcome.no_solution(total)
+    if job.state == "running":
+        return None
+    total += job.nodes
+    if job.state == "exceeded" or (max_nodes is not None and total > max_nodes):
+        assert max_nodes is not None
+        return Outcome.gave_up(max_nodes)
+    assert job.state == "solved" and job.solution is not None
+    return Outcome.solved(job.solution, total)
 
 
 def solve_stream(
@@ -270,10 +287,9 @@ def solve_stream(
         raise ValueError("chunk_size must be positive")
     batch = Batch(rule, chunk_size, max_nodes)
     source = iter(lines)
-    window = 4 * chunk_size
+    window = WINDOW * chunk_size
     pending: deque[tuple[int, U16]] = deque()  # read puzzles not started yet
     done: dict[int, Outcome] = {}
-    puzzles: dict[int, _Puzzle] = {}
     read = 0  # lines read so far
     emit = 0  # next index to yield
     exhausted = False
@@ -293,12 +309,12 @@ def solve_stream(
         # start new puzzles in free slots
         while batch.free and pending:
             index, grid = pending.popleft()
-            job = _Job(index)
-            puzzles[index] = _Puzzle([job])
-            batch.start(job, grid, -1)
-        # no new puzzle to start: split the oldest searches into the free slots
-        if batch.free and not pending and batch.busy.any():
-            _split(batch, puzzles)
+            puzzle = _Puzzle(index)
+            puzzle.head = _Job(puzzle)
+            batch.start(puzzle.head, grid, -1, split=False)
+        # no new puzzle to start: split the oldest long searches into the free slots
+        if batch.free and not pending:
+            _split(batch)
         # yield what is decided, in order
         while emit in done:
             yield done.pop(emit)
@@ -308,42 +324,48 @@ def solve_stream(
                 break
             continue
         for job, state, solution in batch.step():
+            batch.stop(job)
+            puzzle = job.puzzle
+            if job.state != "running" or puzzle.index in done:
+                continue  # its puzzle was decided already
             job.state = state
             job.solution = solution
-            batch.stop(job)
-            puzzle = puzzles.get(job.puzzle)
-            if puzzle is None:
-                continue
-            if state == "solved":  # later jobs cannot matter any more
-                at = puzzle.jobs.index(job)
-                for later in puzzle.jobs[at + 1 :]:
+            if state == "solved":  # jobs after it cannot matter any more
+                later = job.next
+                job.next = None
+                while later is not None:
                     batch.stop(later)
-                del puzzle.jobs[at + 1 :]
-            outcome = _resolve(puzzle.jobs, max_nodes)
+                    later.state = "dropped"
+                    later = later.next
+            outcome = _resolve(puzzle, max_nodes)
             if outcome is not None:
-                for other in puzzle.jobs:
-                    batch.stop(other)
-                del puzzles[job.puzzle]
-                done[job.puzzle] = outcome
+                rest = puzzle.head
+                while rest is not None:
+                    batch.stop(rest)
+                    rest.state = "dropped"
+                    rest = rest.next
+                done[puzzle.index] = outcome
     while emit in done:
         yield done.pop(emit)
         emit += 1
 
 
-def _split(batch: Batch, puzzles: dict[int, _Puzzle]) -> None:
-    """Move the bottom stack entries of the oldest puzzles' jobs into free slots."""
-    slots = np.flatnonzero(batch.busy & (batch.top - batch.base >= 1))  # (d,) intp
+WINDOW = 8
+"""At most ``WINDOW * chunk_size`` puzzles are between being read and being yielded."""
+
+
+def _split(batch: Batch) -> None:
+    """Move the bottom stack entries of the oldest long searches into free slots."""
+    slots = np.flatnonzero(
+        batch.busy & (batch.top > batch.base) & (batch.split_job | (batch.nodes >= SPLIT_MIN))
+    )  # (d,) intp: possible donors
     if not slots.size:
         return
-    owners = np.array([batch.jobs[s].puzzle for s in slots.tolist()])  # type: ignore[union-attr]
-    order = np.lexsort((-(batch.top[slots] - batch.base[slots]), owners))
-    for slot in slots[order].tolist():
-        if not batch.free:
-            return
+    order = np.lexsort((batch.base[slots] - batch.top[slots], batch.owner[slots]))
+    for slot in slots[order[: len(batch.free)]].tolist():
         donor = batch.jobs[slot]
         assert donor is not None
-        puzzle = puzzles[donor.puzzle]
         grid, pivot = batch.split(slot)
-        job = _Job(donor.puzzle)
-        puzzle.jobs.insert(puzzle.jobs.index(donor) + 1, job)
-        batch.start(job, grid, pivot)
+        job = _Job(donor.puzzle, next=donor.next)
+        donor.next = job
+        batch.start(job, grid, pivot, split=True)

@@ -36,9 +36,7 @@ SUB_GRIDS: Final = tuple(
 UNITS: Final = ROWS + COLUMNS + SUB_GRIDS
 """The cell indexes of each unit, in ``pruneGrid'`` order."""
 
-CELL_UNITS: Final = tuple(
-    (i // 9, 9 + i % 9, 18 + 3 * (i // 27) + (i % 9) // 3) for i in range(81)
-)
+CELL_UNITS: Final = tuple((i // 9, 9 + i % 9, 18 + 3 * (i // 27) + (i % 9) // 3) for i in range(81))
 """The row, column and sub-grid (unit numbers) of each cell."""
 
 CELL_UNIT_BITS: Final = tuple((1 << r) | (1 << c) | (1 << b) for r, c, b in CELL_UNITS)

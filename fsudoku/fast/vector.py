@@ -70,6 +70,8 @@ STAGE_CELLS.setflags(write=False)
 
 _PAIRS: Final[Ints] = np.array(list(combinations(range(9), 2)), dtype=np.intp).T.copy()
 """The 36 pairs of cell positions, ``(2, 36)``."""
+_PAIRS8: Final[Ints] = np.array(list(combinations(range(8), 2)), dtype=np.intp).T.copy()
+"""The 28 pairs of 8 positions (the other cells of a cell), ``(2, 28)``."""
 _TRIPLES: Final[Ints] = np.array(list(combinations(range(9), 3)), dtype=np.intp).T.copy()
 """The 84 triples of cell positions, ``(3, 84)``."""
 _PAIRS_OF: Final[Ints] = np.array(
@@ -81,9 +83,7 @@ _TRIPLES_OF: Final[Ints] = np.array(
 )
 """For each cell position, the 28 triples holding it, ``(9, 28)``."""
 
-_OTHERS: Final[Ints] = np.array(
-    [[o for o in range(9) if o != k] for k in range(9)], dtype=np.intp
-)
+_OTHERS: Final[Ints] = np.array([[o for o in range(9) if o != k] for k in range(9)], dtype=np.intp)
 """For each cell position, the 8 others, ``(9, 8)``."""
 _OTHER_PAIRS: Final[Ints] = np.array(
     [list(combinations([o for o in range(9) if o != k], 2)) for k in range(9)], dtype=np.intp
@@ -91,6 +91,8 @@ _OTHER_PAIRS: Final[Ints] = np.array(
 """For each cell position, the 28 pairs of other positions, ``(9, 28, 2)``."""
 
 _ONE: Final = np.uint16(1)
+_SHIFTS: Final = np.arange(9, dtype=np.uint16)  # (9,) uint16: bit of each digit
+_DIGIT_BITS: Final = (_ONE << _SHIFTS).astype(np.uint16)  # (9,) uint16
 _CELL_INDEX: Final[U16] = np.arange(81, dtype=np.uint16)
 
 
@@ -211,33 +213,49 @@ def _prune_exclusive_singles(units: U16) -> U16:
     """One ``pruneCellsByExclusives`` pass as published (only Singles match).
 
     A Single cell (its one digit held by no other cell) is fixed unless it also holds
-    a digit of a kept pair or triple group; such a group needs at least two
-    twice-digits (three thrice-digits) in the cell, so only those cells are checked,
-    against the 8 pairs and 28 triples of cells that include them.
+    a digit of a kept pair or triple group (the digits of its intersection would then
+    be more than the Single). Such a group needs two twice-digits (three
+    thrice-digits) in the cell; only those cells are checked, against the 8 pairs
+    and 28 triples of cells that include them.
     """
-    mp = units * ~_singles(units)  # (9, U) uint16: non-fixed cells only
-    seen1, seen2, seen3, seen4 = _seen(mp)  # (U,) uint16 each
-    own = mp & (seen1 & ~seen2)  # (9, U) uint16: digits no other cell holds
-    fix = _bits_exactly(own, 1)  # (9, U) bool: Single cells
-    if not fix.any():
+    mp = units * ((units & (units - _ONE)) != 0)  # (9, U) uint16: non-fixed cells only
+    seen1 = mp[0].copy()  # (U,) uint16: digits in >= 1 cell so far
+    seen2 = np.zeros_like(seen1)  # (U,) uint16: in >= 2 cells
+    for k in range(1, 9):
+        seen2 |= seen1 & mp[k]
+        seen1 |= mp[k]
+    once = seen1 & ~seen2  # (U,) uint16: digits held by one cell
+    cand = np.flatnonzero(once)  # (V,) intp: units with such digits
+    if not cand.size:
         return units
-    t = mp & (seen2 & ~seen3)  # (9, U) uint16: twice-digits per cell
-    h = mp & (seen3 & ~seen4)  # (9, U) uint16: thrice-digits per cell
-    t2 = t & (t - _ONE)  # (9, U) uint16: nonzero iff >= 2 twice-digits
+    mpv = mp.take(cand, axis=1)  # (9, V) uint16
+    own = mpv & once[cand]  # (9, V) uint16: each cell's digits no other cell holds
+    at = np.flatnonzero(own)  # (S,) intp: k*V + jv
+    digit = own.reshape(-1)[at]  # (S,) uint16
+    single = (digit & (digit - _ONE)) == 0  # (S,) bool: one such digit: a kept group
+    at, digit = at[single], digit[single]  # (S,) each
+    if not at.size:
+        return units
+    k = at // cand.size  # (S,) intp: cell position
+    jv = at - k * cand.size  # (S,) intp: unit (in cand)
+    _, seen2v, seen3v, seen4v = _seen(mpv)  # (V,) uint16 each
+    cell = mpv[k, jv]  # (S,) uint16
+    twice = cell & (seen2v & ~seen3v)[jv]  # (S,) uint16: the cell's digits in 2 cells
+    h = cell & (seen3v & ~seen4v)[jv]  # (S,) uint16: ... in 3 cells
     h2 = h & (h - _ONE)
-    h3 = h2 & (h2 - _ONE)  # (9, U) uint16: nonzero iff >= 3 thrice-digits
-    check = fix & ((t2 != 0) | (h3 != 0))  # (9, U) bool: Singles a group might block
+    check = ((twice & (twice - _ONE)) != 0) | ((h2 & (h2 - _ONE)) != 0)  # (S,) bool
     if check.any():
-        size = units.shape[1]
-        at = np.flatnonzero(check)  # (W,) intp: k*U + j
-        k = at // size  # (W,) intp: cell position
-        j = at - k * size  # (W,) intp: unit
-        pairs = t[_OTHERS[k].T, j] & t[k, j]  # (8, W) uint16: twice-digits of {k, other}
-        blocked = _bits_exactly(pairs, 2).any(axis=0)  # (W,) bool
-        ho = h[_OTHER_PAIRS[k, :, 0].T, j] & h[_OTHER_PAIRS[k, :, 1].T, j]  # (28, W) uint16
-        blocked |= _bits_exactly(ho & h[k, j], 3).any(axis=0)  # (W,) bool
-        fix.reshape(-1)[at[blocked]] = False
-    return units ^ ((units ^ own) * fix)  # (9, U) uint16
+        c = np.flatnonzero(check)  # (W,) intp: Singles a group might block
+        oc = mpv[_OTHERS[k[c]].T, jv[c]]  # (8, W) uint16: the other cells
+        blocked = _bits_exactly(oc & twice[c], 2).any(axis=0)  # (W,) bool: a kept pair
+        trip = oc[_PAIRS8[0]] & oc[_PAIRS8[1]] & h[c]  # (28, W) uint16
+        blocked |= _bits_exactly(trip, 3).any(axis=0)  # (W,) bool: a kept triple
+        keep = np.ones(at.size, dtype=np.bool_)  # (S,) bool
+        keep[c[blocked]] = False
+        k, jv, digit = k[keep], jv[keep], digit[keep]
+    new = units.copy()  # (9, U) uint16
+    new[k, cand[jv]] = digit
+    return new
 
 
 def prune_cells_by_exclusives(units: U16, *, sets: bool = False) -> U16:
@@ -290,16 +308,16 @@ def prune_cells(units: U16, rule: str) -> tuple[U16, Bools, Bools]:
         dups[active[settled]] = dup[settled]
         keep = np.flatnonzero(changed)  # (A',) intp
         active = active[keep]
-        cur = new[:, keep]  # (9, A') uint16
+        cur = new.take(keep, axis=1)  # (9, A') uint16
         out[:, active] = cur
     sets = rule == "exclusives-sets"
     active = np.flatnonzero(~failed)  # (A,) intp
-    cur = out[:, active]  # (9, A) uint16
+    cur = out.take(active, axis=1)  # (9, A) uint16
     while active.size:
         new = prune_cells_by_exclusives(cur, sets=sets)  # (9, A) uint16
         keep = np.flatnonzero((new != cur).any(axis=0))  # (A',) intp
         active = active[keep]
-        cur = new[:, keep]  # (9, A') uint16
+        cur = new.take(keep, axis=1)  # (9, A') uint16
         out[:, active] = cur
     return out, failed, dups
 
@@ -312,8 +330,14 @@ UNIT_CELLS: Final[Ints] = np.array(UNITS, dtype=np.intp).T.copy()
 UNIT_CELLS.setflags(write=False)
 
 _OTHER_BITS: Final = np.array(
-    [[(1 << CELL_UNITS[c][(v // 9 + 1) % 3]) | (1 << CELL_UNITS[c][(v // 9 + 2) % 3])
-      for v, unit in enumerate(UNITS) for c in [unit[k]]] for k in range(9)],
+    [
+        [
+            (1 << CELL_UNITS[c][(v // 9 + 1) % 3]) | (1 << CELL_UNITS[c][(v // 9 + 2) % 3])
+            for v, unit in enumerate(UNITS)
+            for c in [unit[k]]
+        ]
+        for k in range(9)
+    ],
     dtype=np.uint32,
 )  # (9, 27) uint32: the other two units of cell k of unit v, as bits
 _OTHER_BITS.setflags(write=False)
@@ -372,7 +396,7 @@ def prune_grid_once(
     picked = np.flatnonzero(_UNPACK9[bits])  # (U,) intp: i*9 + u
     i = picked // 9  # (U,) intp: which grid of slots
     unit = chosen[i] * 9 + (picked - i * 9)  # (U,) intp: unit number 0..26
-    cells = UNIT_CELLS[:, unit] + slots[i] * 81  # (9, U) intp: flat cell indexes
+    cells = UNIT_CELLS.take(unit, axis=1) + slots[i] * 81  # (9, U) intp: flat cell indexes
     flat = grids.reshape(-1)  # (B*81,) uint16 view
     units = flat[cells]  # (9, U) uint16
     new, failed, dups = prune_cells(units, rule)  # (9, U) uint16, (U,) bool, (U,) bool
@@ -380,7 +404,7 @@ def prune_grid_once(
     hit = np.flatnonzero(changed)  # (C,) intp
     if hit.size:
         flat[cells.reshape(-1)[hit]] = new.reshape(-1)[hit]
-    marks = np.bitwise_or.reduce(_OTHER_BITS[:, unit] * changed, axis=0)  # (U,) uint32
+    marks = np.bitwise_or.reduce(_OTHER_BITS.take(unit, axis=1) * changed, axis=0)  # (U,) uint32
     if rule == "simple":
         marks |= _OWN_BIT[unit] * changed.any(axis=0)  # (U,) uint32: a changed unit stays dirty
     counts = np.bitwise_count(bits).astype(np.intp)  # (n,) intp: units per grid (>= 1)
@@ -475,4 +499,3 @@ def is_grid_invalid(grids: U16) -> Bools:
         dups = prune_cells_by_fixed(units)[2].reshape(n, 9)  # (n, 9) bool
         bad |= dups.any(axis=1)
     return bad
-

@@ -1,0 +1,193 @@
+"""Reading puzzle files and showing solutions: 81-character lines, Project Euler's
+``Grid NN`` blocks, and the boxed display.
+
+Input is read as a stream (Project Euler 96 notes: "Python expresses parsing as a
+generator over the file lines"): :func:`read_puzzles` takes any iterable of lines
+and keeps at most one 9-row block in memory. The format is detected once per file,
+from its first line that is not a comment:
+
+- *Euler mode* when that line starts with ``Grid``: each ``Grid NN`` header is
+  followed by 9 rows of 9 characters (``0`` for a blank). Surrounding whitespace of
+  a row is ignored, and so are blank lines. A block cut short (by the end of the
+  input or by the next header) or with a row that is not 9 characters long gives an
+  entry whose text joins its rows with ``|``, which is never a valid puzzle. A
+  non-blank line outside any block gives an entry of its own, read as in line mode.
+- *Line mode* otherwise: every line that is not a comment, even an empty or
+  malformed one, gives exactly one entry, labelled with its 1-based line number.
+
+In both modes a line starting with ``#`` is a comment (no entry), a ``\\r\\n`` or
+``\\n`` line ending is dropped, a byte-order mark at the start is dropped, and every
+``0`` is replaced by ``.`` (the rule the command line applies before ``readGrid``);
+nothing else is changed, so :func:`is_puzzle` decides what is valid.
+
+Glossary: ``entry`` one puzzle of the input with its label, ``text`` the
+81-character candidate line, ``label`` ``Grid 01`` or a line number, ``rows`` the
+rows of an Euler block.
+
+>>> entries = list(read_puzzles(["# two puzzles\\r\\n", "1" * 81 + "\\r\\n", "0" * 80 + "\\n"]))
+>>> [(e.label, len(e.text), is_puzzle(e.text)) for e in entries]
+[('2', 81, True), ('3', 80, False)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+_CELL_CHARS = frozenset(".123456789")
+
+
+def is_puzzle(text: str) -> bool:
+    """``readGrid``'s rule: exactly 81 characters, each ``.`` or an ASCII digit ``1``-``9``.
+
+    >>> is_puzzle("." * 81), is_puzzle("0" * 81), is_puzzle("." * 82), is_puzzle("５" + "." * 80)
+    (True, False, False, False)
+    """
+    return len(text) == 81 and all(c in _CELL_CHARS for c in text)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One puzzle of an input: its text (``0`` already read as ``.``) and its label."""
+
+    text: str
+    label: str
+
+
+def _strip_line_ending(line: str) -> str:
+    """Drop one ``\\n``, ``\\r\\n`` or ``\\r`` line ending.
+
+    >>> _strip_line_ending("ab\\r\\n"), _strip_line_ending("ab\\n"), _strip_line_ending("ab")
+    ('ab', 'ab', 'ab')
+    """
+    return line.removesuffix("\n").removesuffix("\r")
+
+
+def _normalize(text: str) -> str:
+    """Read ``0`` as a blank.
+
+    >>> _normalize("1020")
+    '1.2.'
+    """
+    return text.replace("0", ".")
+
+
+def _is_comment(line: str) -> bool:
+    return line.startswith("#")
+
+
+def _is_header(line: str) -> bool:
+    return line.startswith("Grid")
+
+
+def _block_text(rows: list[str]) -> str:
+    """The puzzle text of an Euler block: the rows joined, or ``|``-joined when the block
+    is not 9 rows of 9 characters (so it can never be a valid puzzle).
+
+    >>> _block_text(["003020600"] * 9)[:9]
+    '..3.2.6..'
+    >>> _block_text(["123"])
+    '123'
+    >>> _block_text(["1", "2"])
+    '1|2'
+    """
+    if len(rows) == 9 and all(len(row) == 9 for row in rows):
+        return _normalize("".join(rows))
+    return "|".join(rows)
+
+
+def read_puzzles(lines: Iterable[str]) -> Iterator[Entry]:
+    """The puzzles of an input, one :class:`Entry` each, as a stream.
+
+    >>> euler = ["Grid 01\\n"] + ["003020600\\n"] * 9 + ["Grid 02\\n", "123\\n"]
+    >>> [(e.label, e.text[:9]) for e in read_puzzles(euler)]
+    [('Grid 01', '..3.2.6..'), ('Grid 02', '123')]
+    >>> [e.label for e in read_puzzles(["\\n", "#\\n", "x"])]
+    ['1', '3']
+    """
+    lineno = 0
+    header: str | None = None  # the label of the open Euler block
+    rows: list[str] = []
+    euler: bool | None = None  # undecided until the first line that is not a comment
+    for raw in lines:
+        lineno += 1
+        line = _strip_line_ending(raw)
+        if lineno == 1:
+            line = line.removeprefix("\ufeff")
+        if _is_comment(line):
+            continue
+        if euler is None:
+            euler = _is_header(line)
+        if not euler:
+            yield Entry(_normalize(line), str(lineno))
+            continue
+        if _is_header(line):
+            if header is not None:
+                yield Entry(_block_text(rows), header)
+            header = line.strip()
+            rows = []
+            continue
+        row = line.strip()
+        if not row:
+            continue
+        if header is None:
+            yield Entry(_normalize(line), str(lineno))
+            continue
+        rows.append(row)
+        if len(rows) == 9:
+            yield Entry(_block_text(rows), header)
+            header = None
+            rows = []
+    if header is not None:
+        yield Entry(_block_text(rows), header)
+
+
+def format_euler(label: str, solution: str) -> str:
+    """A grid in the Project Euler block format: the label, then 9 rows of 9 digits
+    (``0`` for a blank). No trailing newline.
+
+    >>> print(format_euler("Grid 01", "123456789" * 9)[:37])
+    Grid 01
+    123456789
+    123456789
+    123456789
+    >>> format_euler("Grid 02", "." * 81).splitlines()[1]
+    '000000000'
+    """
+    text = solution.replace(".", "0")
+    return "\n".join([label, *(text[i : i + 9] for i in range(0, 81, 9))])
+
+
+_RULE = "+-------+-------+-------+"
+
+
+def format_boxed(solution_or_grid_line: str) -> str:
+    """A grid line drawn in boxes, ``.`` for a blank (``.`` or ``0``). No trailing newline.
+
+    >>> print(format_boxed("693784512487512936125963874932651487568247391741398625319475268856129743274836159"))
+    +-------+-------+-------+
+    | 6 9 3 | 7 8 4 | 5 1 2 |
+    | 4 8 7 | 5 1 2 | 9 3 6 |
+    | 1 2 5 | 9 6 3 | 8 7 4 |
+    +-------+-------+-------+
+    | 9 3 2 | 6 5 1 | 4 8 7 |
+    | 5 6 8 | 2 4 7 | 3 9 1 |
+    | 7 4 1 | 3 9 8 | 6 2 5 |
+    +-------+-------+-------+
+    | 3 1 9 | 4 7 5 | 2 6 8 |
+    | 8 5 6 | 1 2 9 | 7 4 3 |
+    | 2 7 4 | 8 3 6 | 1 5 9 |
+    +-------+-------+-------+
+    >>> format_boxed("0" * 81).splitlines()[1]
+    '| . . . | . . . | . . . |'
+    """
+    if len(solution_or_grid_line) != 81:
+        raise ValueError(f"not an 81-character grid line: {solution_or_grid_line!r}")
+    cells = [c if c in "123456789" else "." for c in solution_or_grid_line]
+    out = [_RULE]
+    for r in range(9):
+        row = cells[r * 9 : r * 9 + 9]
+        out.append("| " + " | ".join(" ".join(row[b : b + 3]) for b in (0, 3, 6)) + " |")
+        if r % 3 == 2:
+            out.append(_RULE)
+    return "\n".join(out)

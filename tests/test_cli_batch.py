@@ -1,0 +1,197 @@
+"""Batch use of ``fsudoku``: bad input, workers, node bounds, Ctrl-C, and a fuzz test."""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fsudoku.cli import main
+from fsudoku.strategies import SAMPLE_PUZZLE, SAMPLE_SOLUTION
+
+SOLVED = SAMPLE_SOLUTION + "\n"
+
+
+def run(argv: list[str], stdin: bytes = b"") -> tuple[int, str]:
+    out = io.StringIO()
+    old = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin))
+    try:
+        code = main(argv, out)
+    finally:
+        sys.stdin = old
+    return code, out.getvalue()
+
+
+def haskell_lines(data: bytes) -> list[bytes]:
+    """The lines Haskell's ``lines`` sees (split on \\n; no empty last line)."""
+    if not data:
+        return []
+    return data.removesuffix(b"\n").split(b"\n")
+
+
+def expected_results(data: bytes) -> int | None:
+    """One result per line but comments (``#``); None for Euler-format input."""
+    lines = [line for line in haskell_lines(data) if not line.startswith(b"#")]
+    if lines and lines[0].startswith(b"Grid"):
+        return None
+    return len(lines)
+
+
+LINE = ["solve", "--format", "line", "--engine", "reference"]
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        (SAMPLE_PUZZLE.encode() + b"\n", [SAMPLE_SOLUTION]),
+        (SAMPLE_PUZZLE.encode(), [SAMPLE_SOLUTION]),  # no final newline
+        (SAMPLE_PUZZLE.encode() + b"\r\n", [SAMPLE_SOLUTION]),  # Windows line ending
+        (b"", []),  # an empty file: no line, no result
+        (b"\n", ["Invalid input"]),  # one empty line
+        (b"\xff\xfe" + SAMPLE_PUZZLE.encode()[2:] + b"\n", ["Invalid input"]),  # not UTF-8
+        (SAMPLE_PUZZLE.encode()[:-1] + b"\x00\n", ["Invalid input"]),  # a NUL byte
+        (SAMPLE_PUZZLE.encode()[:-1] + b"\t\n", ["Invalid input"]),  # a tab
+        (SAMPLE_PUZZLE.encode() + b" \n", ["Invalid input"]),  # a trailing space
+        ("５".encode() + SAMPLE_PUZZLE.encode()[1:] + b"\n", ["Invalid input"]),  # fullwidth
+    ],
+)
+def test_bad_lines_get_a_clear_result_and_the_others_are_solved(
+    data: bytes, expected: list[str]
+) -> None:
+    code, out = run(LINE, SAMPLE_PUZZLE.encode() + b"\n" + data)
+    assert out.splitlines() == [SAMPLE_SOLUTION, *expected]
+    assert code == (0 if all(e == SAMPLE_SOLUTION for e in expected) else 1)
+
+
+def test_a_10_mb_line_is_invalid_input() -> None:
+    code, out = run(LINE, b"." * 10_000_000 + b"\n" + SAMPLE_PUZZLE.encode())
+    assert out.splitlines() == ["Invalid input", SAMPLE_SOLUTION]
+    assert code == 1
+
+
+@pytest.mark.parametrize("solver", ["exclusives", "simple"])
+def test_max_nodes_gives_up_and_goes_on(solver: str) -> None:
+    code, out = run(
+        [*LINE, "--solver", solver, "--max-nodes", "2"], b"." * 81 + b"\n" + SAMPLE_PUZZLE.encode()
+    )
+    lines = out.splitlines()
+    assert lines[0] == "Gave up after 2 nodes"
+    assert len(lines) == 2
+    assert code == 1
+
+
+def test_jobs_give_the_same_output_in_the_same_order(tmp_path: Path) -> None:
+    data = "\n".join(
+        [SAMPLE_PUZZLE, "bad", SAMPLE_PUZZLE.replace(".", "0"), "11" + "." * 79] * 6
+    ).encode()
+    one = run([*LINE, "--jobs", "1"], data)
+    two = run([*LINE, "--jobs", "2"], data)
+    assert one == two
+    assert len(one[1].splitlines()) == 24
+
+
+def test_ctrl_c_exits_130_with_one_line_and_no_half_grid(tmp_path: Path) -> None:
+    puzzles = tmp_path / "many.txt"
+    puzzles.write_text((SAMPLE_PUZZLE + "\n") * 2000)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "fsudoku.cli", "solve", "--engine", "reference", str(puzzles)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    first = process.stdout.readline()  # wait until it is solving
+    assert first.strip()
+    time.sleep(0.3)
+    process.send_signal(signal.SIGINT)
+    rest = process.stdout.read()  # to the end: the process exits on SIGINT
+    assert process.stderr is not None
+    err = process.stderr.read()
+    process.wait(timeout=60)
+    out = first + rest
+    assert process.returncode == 130, err
+    assert err.decode().strip().splitlines() == ["fsudoku: interrupted"], err
+    blocks = out.decode().split("\n\n")
+    assert blocks[-1] == ""  # the output ends right after a complete grid and its blank line
+    assert all(block.count("\n") == 8 for block in blocks[:-1]), out[-300:]
+
+
+@settings(
+    max_examples=60,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    data=st.one_of(
+        st.binary(max_size=300),
+        st.text(max_size=300).map(lambda t: t.encode("utf-8", "surrogatepass")),
+        st.lists(
+            st.sampled_from([SAMPLE_PUZZLE, "." * 81, "0" * 81, "", "\r", "abc"]), max_size=5
+        ).map(lambda xs: "\n".join(xs).encode()),
+    ),
+    fmt=st.sampled_from(["line", "grid"]),
+)
+def test_fuzz_main_never_raises_and_answers_every_line(data: bytes, fmt: str) -> None:
+    code, out = run(["solve", "--format", fmt, "--engine", "reference", "--max-nodes", "50"], data)
+    assert code in (0, 1, 2)
+    expected = expected_results(data)
+    if fmt == "line" and expected is not None:
+        assert len(out.splitlines()) == expected, (data, out)
+
+
+@settings(max_examples=40)
+@given(
+    argv=st.lists(
+        st.sampled_from(
+            [
+                "solve",
+                "check",
+                "bench",
+                "demo",
+                "explain",
+                "--solver",
+                "--jobs",
+                "-1",
+                "0",
+                "x",
+                "--format",
+                "euler",
+                "--limit",
+                "--max-nodes",
+                "--engine",
+                "fast",
+                "bird",
+                "/nonexistent",
+            ]
+        ),
+        max_size=5,
+    )
+)
+def test_fuzz_arguments_never_raise(argv: list[str]) -> None:
+    if "demo" in argv or "bench" in argv or "explain" in argv:
+        argv = [a for a in argv if a not in ("demo", "bench", "explain")] or ["solve"]
+    code, _ = run(argv, b"abc\n")
+    assert code in (0, 1, 2)
+
+
+def test_exit_2_for_a_directory_and_the_other_files_still_solved(tmp_path: Path) -> None:
+    good = tmp_path / "good.txt"
+    good.write_text(SAMPLE_PUZZLE)
+    code, out = run([*LINE, str(tmp_path), str(good)])
+    assert (code, out) == (2, SOLVED)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX pipes")
+def test_a_closed_pipe_is_not_a_traceback() -> None:
+    command = f"{sys.executable} -m fsudoku.cli solve --engine reference | head -c 10"
+    done = subprocess.run(
+        ["sh", "-c", command], input=(SAMPLE_PUZZLE + "\n") * 50, capture_output=True, text=True
+    )
+    assert "Traceback" not in done.stderr, done.stderr

@@ -1,0 +1,332 @@
+"""The fast engine (:mod:`fsudoku.fast`) against the reference port: for every rule,
+the same outcome (status, solution, node count) and the same settled grid.
+
+Equalities: ``Outcome`` is a frozen dataclass (status, solution, nodes compared as
+values); settled grids are compared as their ``showGridWithPossibilities`` text;
+units as lists of masks.
+"""
+
+from __future__ import annotations
+
+import itertools
+import tracemalloc
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+from conftest import SUDOKU17, first_lines
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fsudoku import sarkar1, sarkar2
+from fsudoku.cell import Cell, Fixed, Possible, Row
+from fsudoku.fast import driver, scalar, settle, solve_many, solve_one, vector
+from fsudoku.fast.masks import DIGITS, POPCOUNT, RULES, UNITS
+from fsudoku.grid_io import SAMPLE, read_grid, show_grid_with_possibilities
+from fsudoku.outcome import Outcome
+from fsudoku.solvers import SARKAR_RULES, reference
+from fsudoku.strategies import (
+    contradictory_puzzles,
+    empty_grid,
+    near_full_grids,
+    puzzles,
+    puzzles_with_solutions,
+)
+
+REFERENCE = {rule: reference(rule) for rule in RULES}
+
+# --- strategies ---------------------------------------------------------------------
+
+fixed_masks = st.integers(0, 8).map(lambda d: 1 << d)
+possible_masks = st.integers(3, 511).filter(lambda m: POPCOUNT[m] >= 2)
+cell_masks = st.one_of(fixed_masks, possible_masks)
+unit_masks = st.lists(cell_masks, min_size=9, max_size=9)
+"""Units of 9 cells: ``Fixed`` (one bit) or ``Possible`` (two or more bits)."""
+
+
+def sparse_puzzles(rule: str) -> st.SearchStrategy[str]:
+    """Puzzles the reference solves quickly enough under ``rule`` (#1 is slow when sparse)."""
+    if rule == "simple":
+        return st.one_of(puzzles(20, 45), contradictory_puzzles(45))
+    return st.one_of(puzzles(30, 81), contradictory_puzzles(81))
+
+
+def cell_of(mask: int) -> Cell:
+    digits = DIGITS[mask]
+    return Fixed(digits[0]) if len(digits) == 1 else Possible(digits)
+
+
+def row_of(masks: list[int]) -> Row:
+    return tuple(cell_of(m) for m in masks)
+
+
+def masks_of(row: Row) -> list[int]:
+    return [
+        1 << (c.value - 1) if isinstance(c, Fixed) else sum(1 << (x - 1) for x in c.values)
+        for c in row
+    ]
+
+
+def reference_settled(puzzle: str, rule: str) -> str | None:
+    pruned = sarkar1.prune_grid(read_grid(puzzle).unwrap(), SARKAR_RULES[rule])
+    return show_grid_with_possibilities(pruned.unwrap()) if pruned else None
+
+
+# --- the unit kernels ---------------------------------------------------------------
+
+
+@given(st.lists(unit_masks, min_size=1, max_size=12))
+def test_exclusives_agree_with_exclusive_possibilities(units: list[list[int]]) -> None:
+    # exclusivePossibilities row, as digit masks in the same order (list equality)
+    for masks in units:
+        left = scalar.exclusives(masks)
+        right = [
+            sum(1 << (x - 1) for x in xs) for xs in sarkar2.exclusive_possibilities(row_of(masks))
+        ]
+        assert left == right, (left, right)
+    # allExclusives = concat exclusives, as a set of digits (mask equality), every unit at once
+    batch = np.array(units, dtype=np.uint16).T.copy()  # (9, U) uint16
+    left_all = vector.exclusives(batch)[0].tolist()
+    right_all = [int(np.bitwise_or.reduce([0, *scalar.exclusives(m)])) for m in units]
+    assert left_all == right_all, (left_all, right_all)
+
+
+@pytest.mark.parametrize("rule", RULES)
+@given(units=st.lists(unit_masks, min_size=1, max_size=16))
+def test_prune_cells_agree_with_reference(rule: str, units: list[list[int]]) -> None:
+    # pruneCells cells, for each unit of a batch (Nothing = failed; else list equality)
+    batch = np.array(units, dtype=np.uint16).T.copy()  # (9, U) uint16
+    new, failed, dups = vector.prune_cells(batch, rule)
+    for j, masks in enumerate(units):
+        right = SARKAR_RULES[rule](row_of(masks))
+        left = None if failed[j] else row_of(new[:, j].tolist())
+        assert left == (right.unwrap() if right else None), (masks, left, right)
+        left_scalar = scalar.PRUNE_CELLS[rule](masks)
+        assert left_scalar == (masks_of(right.unwrap()) if right else None), (masks, left_scalar)
+        if right and rule != "simple":  # dups: isInvalidRow of the pruned unit
+            assert bool(dups[j]) == sarkar1.is_invalid_row(right.unwrap()), masks
+
+
+@pytest.mark.parametrize("sets", [False, True])
+@given(units=st.lists(unit_masks, min_size=1, max_size=16))
+def test_prune_cells_by_exclusives_agree_with_reference(sets: bool, units: list[list[int]]) -> None:
+    # pruneCellsByExclusives cells (list equality), published and set-comparing
+    batch = np.array(units, dtype=np.uint16).T.copy()  # (9, U) uint16
+    new = vector.prune_cells_by_exclusives(batch, sets=sets)
+    prune = sarkar2.prune_cells_by_exclusives_sets if sets else sarkar2.prune_cells_by_exclusives
+    for j, masks in enumerate(units):
+        right = masks_of(prune(row_of(masks)).unwrap())
+        assert new[:, j].tolist() == right, (masks, new[:, j].tolist(), right)
+        assert scalar.prune_cells_by_exclusives(masks, sets=sets) == right, masks
+
+
+def test_published_exclusives_differ_from_sets() -> None:
+    # the Twins row: the published pass leaves it, the set-comparing one prunes the twins
+    masks = masks_of(sarkar2.TWINS_ROW)
+    batch = np.array([masks], dtype=np.uint16).T.copy()
+    assert vector.prune_cells_by_exclusives(batch)[:, 0].tolist() == masks
+    pruned = vector.prune_cells_by_exclusives(batch, sets=True)[:, 0].tolist()
+    assert [DIGITS[m] for m in pruned][2] == (5, 7), pruned
+    assert pruned != masks
+
+
+def test_unit_tables() -> None:
+    # subGridsToRows order, and each cell in exactly one unit of each stage
+    assert UNITS[18 + 1] == (3, 4, 5, 12, 13, 14, 21, 22, 23)
+    for stage in range(3):
+        cells = sorted(i for u in UNITS[stage * 9 : stage * 9 + 9] for i in u)
+        assert cells == list(range(81)), stage
+
+
+# --- whole puzzles: outcome, node count, settled grid ----------------------------
+
+
+@pytest.mark.parametrize("rule", RULES)
+@settings(max_examples=25)
+@given(data=st.data())
+def test_solve_many_agrees_with_reference(rule: str, data: st.DataObject) -> None:
+    # solve_many ps == map (reference rule) ps   (list equality of Outcomes)
+    lines = data.draw(st.lists(sparse_puzzles(rule), min_size=1, max_size=5))
+    chunk = data.draw(st.integers(1, 4))
+    left = list(solve_many(lines, rule, chunk_size=chunk))
+    right = [REFERENCE[rule](line, None) for line in lines]
+    assert left == right, (lines, left, right)
+
+
+@pytest.mark.parametrize("rule", RULES)
+@settings(max_examples=20)
+@given(data=st.data())
+def test_solve_one_and_settle_agree_with_reference(rule: str, data: st.DataObject) -> None:
+    # solve_one p == reference p;  settle p == showGridWithPossibilities <$> pruneGrid p
+    line = data.draw(sparse_puzzles(rule))
+    left = solve_one(line, rule)
+    right = REFERENCE[rule](line, None)
+    assert left == right, (line, left, right)
+    left_settled = settle(line, rule)
+    right_settled = reference_settled(line, rule)
+    assert left_settled == right_settled, (line, left_settled, right_settled)
+
+
+@pytest.mark.parametrize("rule", ["exclusives", "exclusives-sets"])
+@settings(max_examples=10)
+@given(lines=st.lists(puzzles(min_blanks=50), min_size=2, max_size=4))
+def test_several_solutions_first_in_depth_first_order(rule: str, lines: list[str]) -> None:
+    # the first solution of the depth-first search, with its node count (Outcome equality)
+    left = list(solve_many(lines, rule, chunk_size=1))
+    right = [REFERENCE[rule](line, None) for line in lines]
+    assert left == right, (lines, left, right)
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_empty_grid(rule: str) -> None:
+    # solve "." * 81: the first grid of the depth-first search (Outcome equality)
+    line = empty_grid()
+    if rule == "simple":
+        line = SAMPLE  # #1's reference needs minutes on the empty grid; its sample instead
+    right = REFERENCE[rule](line, None)
+    assert list(solve_many([line], rule)) == [right]
+    assert solve_one(line, rule) == right
+    assert settle(line, rule) == reference_settled(line, rule)
+
+
+@pytest.mark.parametrize("rule", RULES)
+@settings(max_examples=15)
+@given(lines=st.lists(near_full_grids(), min_size=1, max_size=8))
+def test_near_full_grids(rule: str, lines: list[str]) -> None:
+    # near-full grids: solved by pruning (Outcome equality)
+    left = list(solve_many(lines, rule))
+    right = [REFERENCE[rule](line, None) for line in lines]
+    assert left == right, (lines, left, right)
+
+
+@pytest.mark.parametrize("rule", RULES)
+@settings(max_examples=15)
+@given(data=st.data())
+def test_max_nodes_agrees_with_reference(rule: str, data: st.DataObject) -> None:
+    # solve with a node bound: the same give-ups, with the same node counts
+    lines = data.draw(st.lists(sparse_puzzles(rule), min_size=1, max_size=4))
+    bound = data.draw(st.integers(0, 30))
+    chunk = data.draw(st.integers(1, 3))
+    left = list(solve_many(lines, rule, max_nodes=bound, chunk_size=chunk))
+    right = [REFERENCE[rule](line, bound) for line in lines]
+    assert left == right, (lines, bound, left, right)
+    assert [solve_one(line, rule, bound) for line in lines] == right
+
+
+@given(st.one_of(st.text(max_size=90), puzzles_with_solutions().map(lambda p: p[0] + "\r")))
+def test_invalid_lines(line: str) -> None:
+    # readGrid: exactly 81 characters, each '.' or ASCII 1-9 (as the reference)
+    right = REFERENCE["exclusives"](line, 1)
+    if right.status == "invalid":
+        assert list(solve_many([line])) == [Outcome.invalid()]
+        assert solve_one(line) == Outcome.invalid()
+
+
+def test_unknown_rule() -> None:
+    with pytest.raises(ValueError):
+        solve_many([SAMPLE], "bird")
+    with pytest.raises(ValueError):
+        solve_one(SAMPLE, "bird")
+    with pytest.raises(ValueError):
+        settle("x", "exclusives")
+
+
+# --- the corpus ---------------------------------------------------------------------
+
+
+class SplitCounter:
+    """Counts the jobs split off by the batch driver."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.count = 0
+        split = driver.Batch.split
+
+        def counting(batch: driver.Batch, slot: int) -> tuple[vector.U16, int]:
+            self.count += 1
+            return split(batch, slot)
+
+        monkeypatch.setattr(driver.Batch, "split", counting)
+
+
+def test_first_300_sudoku17_agree_with_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    # solve_many (first 300 sudoku17) == reference, node counts included; a small
+    # batch, so that long searches are split across slots
+    lines = first_lines(SUDOKU17, 300)
+    splits = SplitCounter(monkeypatch)
+    left = list(solve_many(lines, "exclusives", chunk_size=32))
+    right = [REFERENCE["exclusives"](line, None) for line in lines]
+    assert left == right
+    assert splits.count > 0
+
+
+def test_first_2000_sudoku17_solved() -> None:
+    # each answer is a solution of its puzzle (the node counts of the 2,000 are checked
+    # against the compiled Haskell outside the suite)
+    lines = first_lines(SUDOKU17, 2000)
+    for line, outcome in zip(lines, solve_many(lines), strict=True):
+        assert outcome.status == "solved" and outcome.solution is not None, line
+        assert all(p in (".", s) for p, s in zip(line, outcome.solution, strict=True)), line
+        grid = np.array([int(c) for c in outcome.solution]).reshape(9, 9)
+        for unit in UNITS:
+            assert sorted(grid.reshape(81)[list(unit)]) == list(range(1, 10)), line
+
+
+def test_batch_engine_agrees_with_one_puzzle_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the batch engine, splitting long searches, == the one-puzzle engine (Outcome equality)
+    lines = first_lines(SUDOKU17, 400)
+    splits = SplitCounter(monkeypatch)
+    for rule in ("exclusives", "exclusives-sets"):
+        left = list(solve_many(lines, rule, chunk_size=64))
+        right = [solve_one(line, rule) for line in lines]
+        assert left == right, rule
+    assert splits.count > 0
+
+
+@pytest.mark.corpus
+def test_all_sudoku17_agree_with_reference() -> None:
+    # the whole corpus: solve_many == reference, node counts included
+    lines = first_lines(SUDOKU17, 10**6)
+    right = (REFERENCE["exclusives"](line, None) for line in lines)
+    for line, left, expected in zip(lines, solve_many(lines), right, strict=True):
+        assert left == expected, (line, left, expected)
+
+
+# --- streaming -----------------------------------------------------------------------
+
+STREAM_PATTERN = [
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+    "53467891267219534819834256785976142342685379171392485696153728428741963534528617.",
+    "1" * 81,
+    "not a puzzle",
+    ".34678912672195348198342567859761423426853791713924856961537284287419635345286.7.",
+]
+
+
+def test_streaming_is_bounded_and_in_order() -> None:
+    # 100,000 lines from a generator: results in input order, memory bounded by the
+    # batch, not by the input (all 100,000 outcomes would take over 20 MB)
+    expected = [REFERENCE["exclusives"](line, None) for line in STREAM_PATTERN]
+    total = 100_000
+    produced = 0
+
+    def lines() -> Iterator[str]:
+        nonlocal produced
+        for line in itertools.islice(itertools.cycle(STREAM_PATTERN), total):
+            produced += 1
+            yield line
+
+    tracemalloc.start()
+    try:
+        outcomes = solve_many(lines(), chunk_size=256)
+        first = next(outcomes)
+        assert produced <= 256 * driver.WINDOW + 256, produced  # lazy: not all read first
+        count = 1
+        assert first == expected[0]
+        for i, outcome in enumerate(outcomes, start=1):
+            assert outcome == expected[i % len(STREAM_PATTERN)], (i, outcome)
+            count += 1
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert count == total
+    assert peak < 8_000_000, peak

@@ -1,0 +1,118 @@
+"""Backtracking with MRV and forward checking: the five stages and the search's bounds."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fsudoku import mrv
+from fsudoku.oracle import UNITS, is_solution
+from fsudoku.outcome import Outcome
+from fsudoku.strategies import (
+    SAMPLE_PUZZLE,
+    SAMPLE_SOLUTION,
+    contradictory_puzzles,
+    puzzles,
+)
+
+
+def naive_candidates(puzzle: str, cell: int) -> set[int]:
+    """Digits not in any unit of the cell, the slow way."""
+    used = {puzzle[q] for u in UNITS if cell in u for q in u}
+    return {d for d in range(1, 10) if str(d) not in used}
+
+
+def digits_of(mask: int) -> set[int]:
+    return {d for d in range(1, 10) if mask >> (d - 1) & 1}
+
+
+@given(puzzles(0, 81))
+@settings(max_examples=60)
+def test_stage1_candidates(puzzle: str) -> None:
+    # candidates p c = [1..9] \\ (row c ++ col c ++ box c)   (set equality)
+    for cell in range(0, 81, 7):
+        left, right = digits_of(mrv.candidates(puzzle, cell)), naive_candidates(puzzle, cell)
+        assert left == right, (left, right)
+
+
+@given(puzzles(0, 81))
+@settings(max_examples=40)
+def test_stage2_working_set(puzzle: str) -> None:
+    # working_set p = [(c, candidates p c) | c <- blanks p]   (list equality)
+    cells, masks = mrv.working_set(puzzle)
+    left = list(zip(cells, masks, strict=True))
+    right = [(c, mrv.candidates(puzzle, c)) for c, ch in enumerate(puzzle) if ch == "."]
+    assert left == right, (left, right)
+    arrays = mrv.working_arrays(puzzle)
+    assert [arrays[0][c] for c in cells] == list(masks)
+    assert all(arrays[1][c] == mrv.FILLED for c, ch in enumerate(puzzle) if ch != ".")
+
+
+def test_peer_tables() -> None:
+    for s in range(81):
+        assert set(mrv.PEERS[s]) == {q for u in UNITS if s in u for q in u} - {s}
+        assert [q for q in range(81) if mrv.IS_PEER[s][q]] == list(mrv.PEERS[s])
+
+
+def test_dead_end_on_a_cell_without_candidates() -> None:
+    # Row 0 lacks only a 9 and column 8 already has its 9: cell 8 has no candidate.
+    puzzle = "12345678." + "........9" + "." * 63
+    assert mrv.clues_consistent(puzzle)
+    assert mrv.candidates(puzzle, 8) == 0
+    assert mrv.solve_line(puzzle) == Outcome.no_solution(0)
+
+
+@given(contradictory_puzzles())
+@settings(max_examples=60)
+def test_clashing_clues(puzzle: str) -> None:
+    # solve_line p = no_solution 0   when some unit holds a digit twice
+    assert not mrv.clues_consistent(puzzle)
+    assert mrv.solve_line(puzzle) == Outcome.no_solution(0)
+
+
+@given(puzzles(0, 81))
+@settings(max_examples=60)
+def test_solutions_keep_the_clues(puzzle: str) -> None:
+    # is_solution (solve p) p
+    outcome = mrv.solve_line(puzzle)
+    assert outcome.solution is not None, outcome
+    assert is_solution(outcome.solution, puzzle), (outcome.solution, puzzle)
+
+
+@given(puzzles(0, 81))
+@settings(max_examples=40)
+def test_one_node_per_blank_when_nothing_fails(puzzle: str) -> None:
+    # nodes (solve_line p) >= blanks p, and = when no branch is undone
+    outcome = mrv.solve_line(puzzle)
+    blanks = puzzle.count(".")
+    assert outcome.nodes >= blanks, (outcome.nodes, blanks)
+    if blanks == 0:
+        assert outcome.nodes == 0
+
+
+@given(puzzles(20, 81), st.integers(0, 80))
+@settings(max_examples=60)
+def test_node_bound(puzzle: str, bound: int) -> None:
+    # solve_line p b = solve_line p   if nodes (solve_line p) <= b
+    #                = gave_up b      otherwise
+    free = mrv.solve_line(puzzle)
+    bounded = mrv.solve_line(puzzle, max_nodes=bound)
+    expected = free if free.nodes <= bound else Outcome.gave_up(bound)
+    assert bounded == expected, (bounded, expected)
+
+
+def test_fill_writes_the_placements() -> None:
+    placed: mrv.Placed = None
+    for cell, ch in enumerate(SAMPLE_SOLUTION):
+        if SAMPLE_PUZZLE[cell] == ".":
+            placed = (cell, int(ch), placed)
+    assert mrv.fill(SAMPLE_PUZZLE, placed) == SAMPLE_SOLUTION
+
+
+def test_sample_and_interfaces() -> None:
+    outcome = mrv.solve_line(SAMPLE_PUZZLE)
+    assert outcome.solution == SAMPLE_SOLUTION, outcome
+    assert mrv.solve(SAMPLE_PUZZLE).value_or(None) == SAMPLE_SOLUTION
+    assert mrv.solve("11" + "." * 79).value_or(None) is None
+    assert mrv.solve_line("x" * 81).status == "invalid"
+    assert mrv.solve_line(SAMPLE_SOLUTION) == Outcome.solved(SAMPLE_SOLUTION, 0)
