@@ -508,8 +508,10 @@ def counts(m: Matrix[str]) -> list[int]:
 
 
 def expand1(m: Matrix[str]) -> list[Matrix[str]]:
-    """The choice matrices obtained by fixing, in turn, each choice of the first cell
-    that has the fewest choices among the non-singleton cells.
+    """The matrices made by fixing each choice, in turn, of the first fewest-choice cell.
+
+    The cell split is the first, in reading order, among the non-singleton cells with
+    the fewest choices (an empty cell, if any).
 
     Haskell (§expand1)::
 
@@ -603,8 +605,10 @@ def extract(m: Matrix[str]) -> Grid:
 
 
 def search(m: Matrix[str], n: int = 3, on_node: Callable[[], None] | None = None) -> Iterator[Grid]:
-    """The solutions of a choice matrix: prune, stop if unsafe, extract if complete,
-    otherwise search each matrix of ``expand1``, lazily and in Haskell's order.
+    """The solutions of a choice matrix, by pruning and splitting one cell, lazily.
+
+    Prune; stop if unsafe; extract if complete; otherwise search each matrix of
+    ``expand1`` in turn, in Haskell's order.
 
     Haskell (§search)::
 

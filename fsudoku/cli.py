@@ -62,23 +62,31 @@ class Entry:
 # Input
 
 
-def _decode(raw: bytes) -> str:
-    """One raw line to text: the ``\\n`` and one ``\\r`` dropped; bad UTF-8 kept visible
-    as U+FFFD, which no puzzle contains, so the line reads as ``Invalid input``."""
+def _decode(raw: bytes, strict: bool = False) -> str:
+    """One raw line to text: the ``\\n`` and (unless ``strict``) one ``\\r`` dropped; bad
+    UTF-8 kept visible as U+FFFD, which no puzzle contains, so the line reads as
+    ``Invalid input``."""
     if raw.endswith(b"\n"):
         raw = raw[:-1]
-    if raw.endswith(b"\r"):
+    if raw.endswith(b"\r") and not strict:
         raw = raw[:-1]
     return raw.decode("utf-8", errors="replace")
 
 
-def _raw_lines(stream: IO[bytes]) -> Iterator[str]:
+def _raw_lines(stream: IO[bytes], strict: bool = False) -> Iterator[str]:
     for raw in stream:
-        yield _decode(raw)
+        yield _decode(raw, strict)
 
 
-def _entries(lines: Iterable[str]) -> Iterator[Entry]:
-    """Puzzles of one file, the format detected from it (lines, or Euler's grids)."""
+def _entries(lines: Iterable[str], strict: bool = False) -> Iterator[Entry]:
+    """Puzzles of one file, the format detected from it (lines, or Euler's grids).
+
+    ``strict``: every line as it is, as the Haskell ``main`` reads it (no ``0`` blanks,
+    no comments, no Euler grids, a ``\\r`` kept)."""
+    if strict:
+        for number, line in enumerate(lines, 1):
+            yield Entry(line, str(number))
+        return
     try:
         formats = importlib.import_module("fsudoku.formats")
     except ImportError:
@@ -89,7 +97,9 @@ def _entries(lines: Iterable[str]) -> Iterator[Entry]:
         yield Entry(entry.text, entry.label)
 
 
-def read_sources(paths: Sequence[str], errors: list[str]) -> Iterator[Entry]:
+def read_sources(
+    paths: Sequence[str], errors: list[str], strict: bool = False
+) -> Iterator[Entry]:
     """Every puzzle of the named files in order (``-`` or none: standard input).
 
     A file that cannot be read is reported in ``errors`` and skipped; the others
@@ -97,7 +107,7 @@ def read_sources(paths: Sequence[str], errors: list[str]) -> Iterator[Entry]:
     """
     for path in paths or ["-"]:
         if path == "-":
-            yield from _entries(_raw_lines(sys.stdin.buffer))
+            yield from _entries(_raw_lines(sys.stdin.buffer, strict), strict)
             continue
         try:
             handle = open(path, "rb")
@@ -112,7 +122,7 @@ def read_sources(paths: Sequence[str], errors: list[str]) -> Iterator[Entry]:
             continue
         with handle:
             try:
-                yield from _entries(_raw_lines(handle))
+                yield from _entries(_raw_lines(handle, strict), strict)
             except OSError as error:
                 errors.append(f"fsudoku: {path}: {error.strerror or error}")
 
@@ -268,7 +278,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     if args.solver == "bird-naive" and max_nodes is None:
         max_nodes = 1_000_000
     errors: list[str] = []
-    entries = read_sources(args.files, errors)
+    entries = read_sources(args.files, errors, args.strict_input)
     if args.solver == "bird-naive" and not args.force:
         entries = _refuse_many_blanks(entries, errors)
     status = EXIT_OK
@@ -489,6 +499,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p_solve.add_argument(
         "--force", action="store_true", help="let bird-naive try puzzles with many blanks"
+    )
+    p_solve.add_argument(
+        "--strict-input",
+        action="store_true",
+        help="read lines exactly as the article's Haskell main does: 0 is not a blank, "
+        "no comments or Euler grids, a trailing CR makes the line invalid",
     )
     p_solve.add_argument(
         "--stats",

@@ -189,10 +189,7 @@ def main(args: argparse.Namespace, out: TextIO) -> int:
         except OSError as error:
             raise UsageError(f"{args.svg}: {error.strerror or error}") from None
     if args.solver == "bird":
-        from fsudoku import bird_explain
-
-        code: int = bird_explain.main(args, out)
-        return code
+        return explain_bird(args.puzzle, out, args.max_steps, args.svg)
     try:
         explainer = explain(args.puzzle, args.solver, out, args.max_steps, args.svg)
     except GaveUp as stop:

@@ -61,6 +61,10 @@ def holds(equality: Equality, left: Iterable[Hashable], right: Iterable[Hashable
     return set(left) == set(right)
 
 
+class Diverged(AssertionError):
+    """A law's computation did not terminate within its bound: the law fails."""
+
+
 def _identity(x: A) -> A:
     """``id``."""
     return x
@@ -239,8 +243,7 @@ def filter_all_cp(
     *,
     cp: Callable[[Sequence[Sequence[Any]]], Iterator[Row[Any]]] = bird.cp,
 ) -> tuple[list[Row[A]], list[Row[A]]]:
-    """Keeping the products whose elements all satisfy ``p`` equals the product of the
-    filtered lists (LFILCP).
+    """Filtering a product by ``all p`` is the product of the filtered lists (LFILCP).
 
     Haskell: ``filter (all p) . cp = cp . map (filter p)`` (list equality).
 
@@ -258,8 +261,7 @@ def filter_all_cp(
 def filter_involution(
     xs: Sequence[A], p: Callable[[A], bool], f: Callable[[A], A]
 ) -> tuple[list[A], list[A]]:
-    """For an involution ``f``, filtering by ``p . f`` equals mapping ``f``, filtering by
-    ``p`` and mapping ``f`` again (LFILINV).
+    """For an involution ``f``, filtering by ``p . f`` is ``map f . filter p . map f`` (LFILINV).
 
     Haskell: ``filter (p . f) = map f . filter p . map f`` when ``f . f = id`` (list
     equality).
@@ -273,8 +275,7 @@ def filter_involution(
 def filter_map(
     xs: Sequence[A], p: Callable[[B], bool], f: Callable[[A], B]
 ) -> tuple[list[B], list[B]]:
-    """Filtering after a map equals mapping after filtering by ``p . f`` (the lemma of
-    LFILINV's proof).
+    """Filtering after a map is mapping after filtering by ``p . f`` (LFILINV's lemma).
 
     Haskell: ``filter p . map f = map f . filter (p . f)`` (list equality).
 
@@ -396,10 +397,23 @@ def many_prune_fixpoint(
     """Pruning to a fixpoint gives a matrix that pruning does not change.
 
     Haskell: ``prune (many prune m) = many prune m`` (equality of one matrix, shown
-    as one-element lists).
+    as one-element lists). Raises :class:`Diverged` when ``many prune`` does not stop
+    within the number of choices of ``m`` (which a correct ``prune`` cannot exceed).
     """
     prune = prune_from(n, prune_row=prune_row, boxs=boxs)
-    fixpoint = many(prune, m)
+    # A prune that only removes choices reaches its fixpoint in at most that many steps;
+    # a wrong one may cycle, and many would loop forever.
+    bound = sum(len(cs) for row in m for cs in row) + 2
+    steps = 0
+
+    def bounded_prune(x: Choices) -> Choices:
+        nonlocal steps
+        steps += 1
+        if steps > bound:
+            raise Diverged(f"many prune: no fixpoint after {bound} steps")
+        return prune(x)
+
+    fixpoint = many(bounded_prune, m)
     return [prune(fixpoint)], [fixpoint]
 
 
@@ -412,8 +426,7 @@ def expand1_law(
     expand: Callable[[Choices], Iterator[Grid]] = bird.expand,
     expand1: Callable[[Choices], list[Choices]] = bird.expand1,
 ) -> tuple[list[Grid], list[Grid]]:
-    """Expanding a matrix equals expanding each matrix of ``expand1`` in turn, order aside,
-    on an incomplete matrix.
+    """Expanding an incomplete matrix expands each matrix of ``expand1``, order aside.
 
     Haskell: ``expand = concat . map expand . expand1`` for incomplete matrices (bag
     equality: ``expand1`` splits the cell with the fewest choices first, which need not
@@ -445,8 +458,7 @@ def search_expand1(
     search: Callable[..., Iterator[Grid]] = bird.search,
     expand1: Callable[[Choices], list[Choices]] = bird.expand1,
 ) -> tuple[list[Grid], list[Grid]]:
-    """Searching a matrix finds what searching each matrix of ``expand1`` finds, order
-    aside, on an incomplete and safe matrix.
+    """Searching an incomplete safe matrix finds what searching ``expand1``'s finds, order aside.
 
     Haskell: ``search = concat . map search . expand1`` for incomplete and safe
     matrices (bag equality: ``search`` splits the pruned matrix, ``expand1`` here the

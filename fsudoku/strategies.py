@@ -149,8 +149,7 @@ def _base_board(n: int) -> tuple[tuple[int, ...], ...]:
 
 @st.composite
 def solved_boards(draw: st.DrawFn, n: int = 2) -> tuple[tuple[str, ...], ...]:
-    """Solved Bird grids (``bird.Grid``) of boxes of side ``n``: the 4x4 board for
-    ``n=2``, 9x9 for ``n=3``.
+    """Solved Bird grids (``bird.Grid``) of boxes of side ``n``: 4x4 for 2, 9x9 for 3.
 
     For ``n=3`` they are :func:`solved_grids` cut into rows; otherwise a shifted-pattern
     board with relabelled digits and permuted rows, bands, columns and stacks, possibly
@@ -179,8 +178,7 @@ def solved_boards(draw: st.DrawFn, n: int = 2) -> tuple[tuple[str, ...], ...]:
 def choice_matrices(
     draw: st.DrawFn, n: int = 2, max_open: int = 4, allow_empty: bool = False
 ) -> tuple[tuple[str, ...], ...]:
-    """Bird choice matrices (``bird.Matrix[str]``) of boxes of side ``n`` with at most
-    ``max_open`` open cells.
+    """Bird choice matrices of boxes of side ``n`` with at most ``max_open`` open cells.
 
     Drawn from a :func:`solved_boards` board: up to ``max_open`` cells are opened to an
     ascending string of digits that holds the board's digit and at least one other;
@@ -213,9 +211,11 @@ def choice_matrices(
 
 @st.composite
 def rows_of_cells(draw: st.DrawFn) -> tuple[Cell, ...]:
-    """Rows of Sarkar cells, 9 each, consistent with a solved row: each cell is the
-    ``Fixed`` digit of a permutation of 1-9 or a ``Possible`` that holds that digit and
-    at least one other. Such a row can usually be completed in several ways.
+    """Rows of 9 Sarkar cells, consistent with a solved row (a permutation of 1-9).
+
+    Each cell is the ``Fixed`` digit of the permutation or a ``Possible`` that holds
+    that digit and at least one other. Such a row can usually be completed in several
+    ways.
 
     >>> from hypothesis import find
     >>> find(rows_of_cells(), lambda row: isinstance(row[0], Possible))[:3]
@@ -242,8 +242,7 @@ def fixed_cells() -> st.SearchStrategy[Fixed]:
 
 
 def possible_cells() -> st.SearchStrategy[Possible]:
-    """``Possible`` cells: an ascending tuple of at least two distinct digits 1-9 (the
-    strategy registered for ``Possible``)."""
+    """``Possible`` cells: ascending, at least two distinct digits 1-9 (registered)."""
     return st.lists(st.integers(1, 9), min_size=2, max_size=9, unique=True).map(
         lambda ds: possible(tuple(sorted(ds)))
     )
@@ -270,8 +269,11 @@ def int_matrices(n: int = 2) -> st.SearchStrategy[tuple[tuple[int, ...], ...]]:
 
 
 def choice_rows(width: int = 4, digits: str = "1234") -> st.SearchStrategy[tuple[str, ...]]:
-    """Rows of arbitrary choice cells: each an ascending string of distinct ``digits``,
-    possibly empty or a singleton (not necessarily consistent with any solution)."""
+    """Rows of arbitrary choice cells: ascending strings of distinct ``digits``.
+
+    A cell may be empty or a singleton; the row need not be consistent with any
+    solution.
+    """
     cell = st.sets(st.sampled_from(digits)).map(lambda ds: "".join(sorted(ds)))
     return st.lists(cell, min_size=width, max_size=width).map(tuple)
 
@@ -285,8 +287,10 @@ def _incomplete_and_safe(m: tuple[tuple[str, ...], ...]) -> bool:
 
 
 def law_arguments(name: str) -> st.SearchStrategy[dict[str, Any]]:
-    """Keyword arguments (the data, not the functions under test) for the law ``name``
-    of :data:`fsudoku.laws.LAWS`; 4x4 boards (``n=2``) wherever ``expand`` is involved.
+    """Keyword arguments (the data) for the law ``name`` of :data:`fsudoku.laws.LAWS`.
+
+    The functions under test are not among them. Boards are 4x4 (``n=2``) wherever
+    ``expand`` is involved.
 
     >>> from hypothesis import find
     >>> from fsudoku.laws import LAWS

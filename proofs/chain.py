@@ -18,10 +18,14 @@ step number and its hint and shows both sides.
 
 from __future__ import annotations
 
+import signal
 import textwrap
+import threading
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from types import FrameType
 from typing import Any, Generic, Literal, TypeVar
 
 from hypothesis import HealthCheck, Phase, given, settings
@@ -195,15 +199,49 @@ def show(value: object, limit: int = 400) -> str:
     return text if len(text) <= limit else text[: limit - 5] + " ...)"
 
 
+EVALUATION_LIMIT = 2.0
+"""Seconds one expression may take: a planted bug can make a loop run forever (``many``
+of a ``prune`` that never settles), which counts as the expression having no value."""
+
+
+class Diverged(Exception):
+    """An expression gave no value within :data:`EVALUATION_LIMIT` seconds."""
+
+
+@contextmanager
+def time_limit(seconds: float | None = None) -> Iterator[None]:
+    """Raise :class:`Diverged` in the body after ``seconds`` (default
+    :data:`EVALUATION_LIMIT`; main thread, POSIX only; elsewhere no limit)."""
+    if seconds is None:
+        seconds = EVALUATION_LIMIT
+    if threading.current_thread() is not threading.main_thread() or not hasattr(
+        signal, "setitimer"
+    ):
+        yield
+        return
+
+    def interrupt(signum: int, frame: FrameType | None) -> None:
+        raise Diverged(f"no value within {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def _evaluate(proof: Proof[V], step: Step[V], equality: Equality, v: V) -> tuple[bool, object]:
     """``(True, value)`` or ``(False, error text)`` for one expression at ``v``."""
     try:
-        value = step.value(v)
-        if equality.point_free:
-            if not callable(value):
-                return False, f"<not a function: {show(value)}>"
-            value = value(*proof.arguments(v))
-        return True, force(value)
+        with time_limit():
+            value = step.value(v)
+            if equality.point_free:
+                if not callable(value):
+                    return False, f"<not a function: {show(value)}>"
+                value = value(*proof.arguments(v))
+            return True, force(value)
     except Exception as exc:  # a broken function under test is a failed step, not a crash
         return False, f"<raised {type(exc).__name__}: {exc}>"
 

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 
 from fsudoku.laws import LAWS, Law, holds
 from fsudoku.strategies import law_arguments
-from proofs.chain import show
+from proofs.chain import show, time_limit
 
 DEFAULT_EXAMPLES = 30
 """Examples per law when the caller gives no number."""
@@ -51,9 +51,13 @@ def law_check(law: Law) -> LawCheck:
 
         def body(kwargs: dict[str, Any]) -> None:
             try:
-                left, right = law.function(**kwargs, **substituted)
-            except Exception as exc:  # the planted bug may crash the law
-                raise _LawFailure(f"{show(kwargs, 200)}: raised {type(exc).__name__}") from exc
+                with time_limit():
+                    left, right = law.function(**kwargs, **substituted)
+            except Exception as exc:  # the planted bug may crash the law, or loop
+                raise _LawFailure(
+                    f"{law.equation} fails for {show(kwargs, 200)}: "
+                    f"raised {type(exc).__name__}: {exc}"
+                ) from exc
             if not holds(law.equality, left, right):
                 raise _LawFailure(
                     f"{law.equation} ({law.equality}) fails for {show(kwargs, 200)}: "

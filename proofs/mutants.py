@@ -133,6 +133,9 @@ MUTANTS: tuple[Mutant, ...] = (
 
 # ---------------------------------------------------------------------------- runner
 
+MUTANT_EXAMPLES = 15
+"""Examples per proof step (at most) and per law when running mutants."""
+
 
 @dataclass(frozen=True)
 class Catch:
@@ -175,7 +178,9 @@ def run_mutant(
         if mutant.parameter not in law.parameters:
             continue
         checked.append(f"law {law.name}")
-        failure = law.run({mutant.parameter: mutant.function}, max_examples, derandomize)
+        failure = law.run(
+            {mutant.parameter: mutant.function}, max_examples or MUTANT_EXAMPLES, derandomize
+        )
         if failure is not None:
             catches.append(Catch("law", law.name, failure))
             if first_only:
@@ -187,7 +192,11 @@ def run_mutant(
             checked.append(f"proof {proof.name}")
             for index in range(1, len(proof.steps)):
                 result = check_step(
-                    proof, index, max_examples, shrink=False, derandomize=derandomize
+                    proof,
+                    index,
+                    max_examples or min(proof.max_examples, MUTANT_EXAMPLES),
+                    shrink=False,
+                    derandomize=derandomize,
                 )
                 if result.ok:
                     continue
@@ -224,7 +233,8 @@ def render_table(reports: Sequence[MutantReport]) -> str:
             f"{'':<16} ran {len(report.checked)} checks taking `{report.mutant.parameter}`"
         )
         for catch in report.catches:
-            lines.append(f"{'':<16}   ✗ {catch.kind} {catch.where}")
+            looped = "  (no value: the loop never settles)" if "Diverged" in catch.detail else ""
+            lines.append(f"{'':<16}   ✗ {catch.kind} {catch.where}{looped}")
         if not report.checked:
             lines.append(f"{'':<16}   (nothing takes `{report.mutant.parameter}` as a parameter)")
     return "\n".join(lines)

@@ -195,3 +195,16 @@ def test_a_closed_pipe_is_not_a_traceback() -> None:
         ["sh", "-c", command], input=(SAMPLE_PUZZLE + "\n") * 50, capture_output=True, text=True
     )
     assert "Traceback" not in done.stderr, done.stderr
+
+
+def test_strict_input_reads_lines_as_the_haskell_main() -> None:
+    # the Haskell main: no 0 blanks, '#' and a trailing CR are just invalid characters
+    data = "\n".join(
+        [SAMPLE_PUZZLE.replace(".", "0"), "# a comment", SAMPLE_PUZZLE + "\r", SAMPLE_PUZZLE]
+    ).encode()
+    code, out = run([*LINE, "--strict-input"], data)
+    assert out.splitlines() == ["Invalid input"] * 3 + [SAMPLE_SOLUTION]
+    assert code == 1
+    code, out = run(LINE, data)
+    assert out.splitlines() == [SAMPLE_SOLUTION] * 3
+    assert code == 0

@@ -168,8 +168,8 @@ def test_solve_one_and_settle_agree_with_reference(rule: str, data: st.DataObjec
 
 
 @pytest.mark.parametrize("rule", ["exclusives", "exclusives-sets"])
-@settings(max_examples=10)
-@given(lines=st.lists(puzzles(min_blanks=50), min_size=2, max_size=4))
+@settings(max_examples=6)
+@given(lines=st.lists(puzzles(min_blanks=50), min_size=2, max_size=3))
 def test_several_solutions_first_in_depth_first_order(rule: str, lines: list[str]) -> None:
     # the first solution of the depth-first search, with its node count (Outcome equality)
     left = list(solve_many(lines, rule, chunk_size=1))
@@ -177,12 +177,11 @@ def test_several_solutions_first_in_depth_first_order(rule: str, lines: list[str
     assert left == right, (lines, left, right)
 
 
-@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("rule", ["exclusives", "exclusives-sets"])
 def test_empty_grid(rule: str) -> None:
-    # solve "." * 81: the first grid of the depth-first search (Outcome equality)
+    # solve "." * 81: the first grid of the depth-first search (Outcome equality);
+    # not for #1, whose reference needs minutes on it
     line = empty_grid()
-    if rule == "simple":
-        line = SAMPLE  # #1's reference needs minutes on the empty grid; its sample instead
     right = REFERENCE[rule](line, None)
     assert list(solve_many([line], rule)) == [right]
     assert solve_one(line, rule) == right
@@ -241,9 +240,9 @@ class SplitCounter:
         self.count = 0
         split = driver.Batch.split
 
-        def counting(batch: driver.Batch, slot: int) -> tuple[vector.U16, int]:
-            self.count += 1
-            return split(batch, slot)
+        def counting(batch: driver.Batch, donors: vector.Ints) -> tuple[vector.U16, vector.Ints]:
+            self.count += donors.size
+            return split(batch, donors)
 
         monkeypatch.setattr(driver.Batch, "split", counting)
 
@@ -273,10 +272,10 @@ def test_first_2000_sudoku17_solved() -> None:
 
 def test_batch_engine_agrees_with_one_puzzle_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     # the batch engine, splitting long searches, == the one-puzzle engine (Outcome equality)
-    lines = first_lines(SUDOKU17, 400)
+    lines = first_lines(SUDOKU17, 200)
     splits = SplitCounter(monkeypatch)
     for rule in ("exclusives", "exclusives-sets"):
-        left = list(solve_many(lines, rule, chunk_size=64))
+        left = list(solve_many(lines, rule, chunk_size=16))
         right = [solve_one(line, rule) for line in lines]
         assert left == right, rule
     assert splits.count > 0

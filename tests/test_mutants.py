@@ -10,6 +10,7 @@ from returns.maybe import Nothing, Some
 from fsudoku import bird
 from fsudoku.fp import fix_m
 from proofs import mutants
+from proofs.law_checks import LAW_CHECKS, LAWS_WITHOUT_ARGUMENTS
 from proofs.mutants import MUTANTS, Mutant, render_table, run_mutant
 
 
@@ -25,6 +26,29 @@ def test_the_correct_function_is_not_caught() -> None:
     honest = Mutant("honest_prune_row", "the real pruneRow", "prune_row", bird.prune_row)
     report = run_mutant(honest, max_examples=5, derandomize=True)
     assert report.checked and not report.caught, render_table([report])
+
+
+def test_every_law_of_the_table_can_be_run() -> None:
+    # Each law of fsudoku.laws.LAWS has an argument strategy, so mutants meet every law.
+    assert not LAWS_WITHOUT_ARGUMENTS, LAWS_WITHOUT_ARGUMENTS
+    assert len(LAW_CHECKS) >= 20
+
+
+def test_a_law_check_reports_a_broken_law() -> None:
+    # lprune: filter nodups . cp = filter nodups . cp . pruneRow (list equality)
+    lprune = next(c for c in LAW_CHECKS if c.name == "lprune")
+    assert lprune.run({}, 20, True) is None
+    failure = lprune.run({"prune_row": mutants.prune_row_dropping_a_digit}, 20, True)
+    assert failure is not None and "pruneRow" in failure
+
+
+def test_the_same_box_swap_is_caught_by_proofs_only() -> None:
+    # Still an involution, same cells per box: no law sees it, the definition steps do.
+    inside = next(m for m in MUTANTS if m.name == "boxs_swap_inside")
+    report = run_mutant(inside, max_examples=8, derandomize=True)
+    kinds = {c.kind for c in report.catches}
+    assert kinds == {"proof"}, render_table([report])
+    assert any("definition of boxs" in c.where for c in report.catches)
 
 
 # The mutants really differ from the functions they replace (else "caught" means nothing).

@@ -6,9 +6,10 @@ import dataclasses
 from typing import Any
 
 import pytest
+from hypothesis import strategies as st
 
 from fsudoku import bird
-from proofs import all_proofs, boxs_involution, filter_map_lemma
+from proofs import all_proofs, boxs_involution, chain, filter_map_lemma
 from proofs.__main__ import main
 from proofs.boards import Board, board_argument, choice_boards
 from proofs.chain import (
@@ -125,7 +126,8 @@ def test_a_bag_equality_claimed_as_a_list_equality_is_refuted() -> None:
             ),
         ),
     )
-    assert not check(claimed, 40, derandomize=True).ok, "expand1 never reordered: weak strategy"
+    refuted = check(claimed, 40, shrink=False, derandomize=True)
+    assert not refuted.ok, "expand1 never reordered the grids: the strategy is too weak"
     as_bags = dataclasses.replace(
         claimed,
         steps=(claimed.steps[0], dataclasses.replace(claimed.steps[1], equality=FUNCTION_BAG)),
@@ -157,6 +159,27 @@ def test_command_line_prints_the_chain_and_exits_zero(capsys: pytest.CaptureFixt
     assert status == 0, out
     assert "cols . cols" in out and "= {transpose . transpose = id (non-empty rows)}" in out
     assert "✓ step  1" in out and "All 2 steps hold" in out
+
+
+def test_an_expression_that_never_ends_fails_its_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A planted bug can make a loop run forever: the step fails instead of hanging.
+    monkeypatch.setattr(chain, "EVALUATION_LIMIT", 0.2)
+
+    def forever(_: object) -> object:
+        while True:
+            pass
+
+    looping: Proof[int] = Proof(
+        name="looping",
+        statement="x = x",
+        source="test",
+        variables=st.just(0),
+        steps=(start("x", lambda v: v), by("a loop", "x", forever, eq=LIST)),
+    )
+    result = check(looping, 1, shrink=False)
+    assert not result.ok
+    failure = result.failed[0].failure
+    assert failure is not None and "Diverged" in failure.right
 
 
 def test_result_of_a_failing_proof_is_not_ok() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import SUDOKU17, first_lines
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from returns.iterables import Fold
 from returns.maybe import Maybe, Nothing, Some
@@ -306,10 +306,16 @@ def test_first_300_sudoku17_solved(rule: str) -> None:
         assert is_solution(show_line(result.unwrap()), puzzle), puzzle
 
 
-def test_rules_agree_on_puzzles_with_one_solution() -> None:
-    # sudoku17 puzzles have exactly one solution: every rule finds it
-    for puzzle in first_lines(SUDOKU17, 5):
-        answers: dict[str, str] = {}
-        for rule, prune in RULES.items():
-            answers[rule] = show_line(sarkar1.solve(grid_of(puzzle), prune).unwrap())
-        assert len(set(answers.values())) == 1, answers
+@settings(max_examples=15)
+@given(pair=puzzles_with_solutions(max_blanks=40))
+def test_rules_agree_on_puzzles_with_one_solution(pair: tuple[str, str]) -> None:
+    # on a puzzle with one solution, every rule finds that solution
+    from fsudoku.counting import count_solutions
+
+    puzzle, solution = pair
+    assume(count_solutions(puzzle, limit=2) == 1)
+    answers = {
+        rule: show_line(sarkar1.solve(grid_of(puzzle), prune).unwrap())
+        for rule, prune in RULES.items()
+    }
+    assert set(answers.values()) == {solution}, answers

@@ -44,7 +44,7 @@ from fsudoku.outcome import Outcome
 
 __all__ = ["RULES", "settle", "solve_many", "solve_one"]
 
-DEFAULT_CHUNK = 1024
+DEFAULT_CHUNK = 4096
 """Default number of puzzles read, and searches run, at a time."""
 
 
@@ -96,8 +96,8 @@ def settle(puzzle: str, solver: str = "exclusives") -> str | None:
     >>> from fsudoku.grid_io import SAMPLE
     >>> settle(SAMPLE, "simple").splitlines()[3].rstrip()
     '[ 2   6  9] [  3  6  9] [ 23  6  9] [ 23  6   ] 5           [123    8 ] 4           [ 2   6 89] 7'
-    >>> settle("1" * 81, "simple") is not None, settle("12" + "." * 7 + "3" * 8 + "." * 64)
-    (True, None)
+    >>> settle("1234567.." + "........8" + "........9" + "." * 54) is None
+    True
     """
     if solver not in RULES:
         raise ValueError(f"unknown solver {solver!r}; expected one of {RULES}")

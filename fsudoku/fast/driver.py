@@ -1,16 +1,20 @@
-"""The batch search driver: many depth-first searches advanced in lock-step.
+"""The batch search driver: many depth-first searches advanced together.
 
 Each *slot* of the batch runs one *job*: a depth-first search of Sarkar's ``solve``
-with its own stack of pending ``grid2``s (the second branch of each ``nextGrids``). A
-step takes every busy slot's current grid through one node: ``pruneGrid`` (all slots
-at once, :func:`fsudoku.fast.vector.prune_grid`), then ``isGridFilled``/``nextGrids``:
-a dead end pops the slot's stack, a split pushes ``grid2`` and goes on with ``grid1``.
+with its own stack of pending ``grid2``s (the second branch of each ``nextGrids``)
+in a ``(B, D, 81) uint16`` array. A step prunes one stage (the dirty units of its
+next stage) of every busy slot's current grid, all at once
+(:func:`fsudoku.fast.vector.prune_grid_once`). A slot whose grid settled or failed
+has finished a node (a call of ``solve``): a failure pops its stack, a filled grid
+is a solution, any other grid is split by ``nextGrids``: ``grid2`` is pushed and the
+slot goes on with ``grid1``, whose only dirty units are the pivot's three. Slots do
+not wait for each other: each one is at its own node and stage.
 
 Work splitting. Search effort is heavy-tailed, so a batch soon holds a few long
 searches and many idle slots. When no new puzzle may start, an idle slot takes the
 *bottom* entry of a busy slot's stack as a new job. The bottom entry is the part of
-that search the depth-first order reaches last, so a puzzle's jobs stay in a list in
-depth-first order (a new job goes right after the job it came from), and:
+that search the depth-first order reaches last, so a puzzle's jobs stay in a chain
+in depth-first order (a new job goes right after the job it came from), and:
 
 * the puzzle's answer is that of its first job (in that order) that finds a solution,
   or ``No solution found`` when all fail; jobs after a solving job are dropped;
@@ -18,9 +22,9 @@ depth-first order (a new job goes right after the job it came from), and:
   job's count: exactly the calls of ``solve`` the one depth-first search makes;
 * with ``max_nodes``, each job stops after ``max_nodes`` nodes of its own, and the
   puzzle gives up when that sum would pass ``max_nodes`` (as the reference does when
-  node ``max_nodes + 1`` would start).
+  node ``max_nodes + 1`` would start), reporting ``max_nodes`` nodes.
 
-Streaming: lines are read ``chunk_size`` at a time; at most ``4 * chunk_size``
+Streaming: lines are read ``chunk_size`` at a time, and at most ``WINDOW * chunk_size``
 puzzles are between being read and being yielded, so memory does not grow with the
 input; results come out in input order.
 """
@@ -101,7 +105,7 @@ class _Job:
 
 
 class Batch:
-    """A fixed number of slots running jobs in lock-step (see the module docstring)."""
+    """A fixed number of slots running jobs (see the module docstring)."""
 
     def __init__(self, rule: str, slots: int, max_nodes: int | None) -> None:
         if rule not in RULES:
@@ -126,19 +130,26 @@ class Batch:
 
     # -- slots -------------------------------------------------------------
 
-    def start(self, job: _Job, grid: U16, pivot: int, *, split: bool) -> None:
-        """Put a job with its first grid into a free slot."""
-        slot = self.free.pop()
-        job.slot = slot
-        self.jobs[slot] = job
-        self.owner[slot] = job.puzzle.index
-        self.split_job[slot] = split
-        self.cur[slot] = grid
-        self.dirty[slot] = ALL_DIRTY if pivot < 0 else PIVOT_DIRTY[pivot]
-        self.stage[slot] = 0
-        self.base[slot] = self.top[slot] = 0
-        self.nodes[slot] = 0
-        self.busy[slot] = True
+    def start(self, jobs: list[_Job], grids: U16, pivots: Ints, *, split: bool) -> None:
+        """Put jobs into free slots, each with its first grid (``(k, 81)``) and the
+        pivot that made it (``(k,)``; ``-1``: a new puzzle, every unit dirty)."""
+        k = len(jobs)
+        slots = np.array(self.free[-k:], dtype=np.intp)  # (k,) intp
+        del self.free[-k:]
+        for job, slot in zip(jobs, slots.tolist(), strict=True):
+            job.slot = slot
+            self.jobs[slot] = job
+        self.owner[slots] = [job.puzzle.index for job in jobs]
+        self.split_job[slots] = split
+        self.cur[slots] = grids
+        dirty = PIVOT_DIRTY[np.maximum(pivots, 0)]  # (k,) uint32
+        dirty[pivots < 0] = ALL_DIRTY
+        self.dirty[slots] = dirty
+        self.stage[slots] = 0
+        self.base[slots] = 0
+        self.top[slots] = 0
+        self.nodes[slots] = 0
+        self.busy[slots] = True
 
     def stop(self, job: _Job) -> None:
         """Free a job's slot, keeping its node count on the job."""
@@ -151,13 +162,13 @@ class Batch:
         self.busy[slot] = False
         self.free.append(slot)
 
-    def split(self, slot: int) -> tuple[U16, int]:
-        """Take the bottom entry of a slot's stack (its grid and pivot)."""
-        b = int(self.base[slot])
-        grid = self.stack[slot, b].copy()  # (81,) uint16
-        pivot = int(self.stack_pivot[slot, b])
-        self.base[slot] = b + 1
-        return grid, pivot
+    def split(self, donors: Ints) -> tuple[U16, Ints]:
+        """Take the bottom entry of each donor slot's stack: grids ``(k, 81)``, pivots."""
+        b = self.base[donors]  # (k,) intp
+        grids = self.stack[donors, b]  # (k, 81) uint16
+        pivots = self.stack_pivot[donors, b]  # (k,) intp
+        self.base[donors] = b + 1
+        return grids, pivots
 
     def _make_room(self, slots: Ints) -> None:
         """Make room for one more entry on each of these slots' stacks: shift a stack
@@ -209,17 +220,13 @@ class Batch:
         branch, p = settled[going], pivot[going]  # (b,) intp each
         first, rest = first[going], rest[going]  # (b,) uint16 each
         if self.max_nodes is not None:
-            # a job that has had its max_nodes nodes may not start another
-            for slots in (branch, dead):
-                over = slots[self.nodes[slots] >= self.max_nodes]
-                for slot in over[self.top[over] > self.base[over]].tolist():
-                    ended.append((self._job(slot), "exceeded", None))
+            # a job that has had max_nodes nodes may not start another one
             out = self.nodes[branch] >= self.max_nodes  # (b,) bool
-            for slot in branch[out].tolist():
+            late = (self.nodes[dead] >= self.max_nodes) & (self.top[dead] > self.base[dead])
+            for slot in (*branch[out].tolist(), *dead[late].tolist()):
                 ended.append((self._job(slot), "exceeded", None))
             branch, p, first, rest = branch[~out], p[~out], first[~out], rest[~out]
-            late = (self.nodes[dead] >= self.max_nodes) & (self.top[dead] > self.base[dead])
-            dead = dead[~late]
+            dead = dead[~late]  # (x',) intp
         if branch.size:
             if self.top[branch].max() >= self.depth:
                 self._make_room(branch)
@@ -254,7 +261,7 @@ class Batch:
         return job
 
 
-SPLIT_MIN = 8
+SPLIT_MIN = 2
 """A search splits only once it has run this many nodes: most puzzles need fewer."""
 
 
@@ -288,30 +295,39 @@ def solve_stream(
     batch = Batch(rule, chunk_size, max_nodes)
     source = iter(lines)
     window = WINDOW * chunk_size
-    pending: deque[tuple[int, U16]] = deque()  # read puzzles not started yet
+    pending: deque[tuple[Ints, U16]] = deque()  # read puzzles not started yet, by chunk
+    waiting = 0  # puzzles in pending
     done: dict[int, Outcome] = {}
     read = 0  # lines read so far
     emit = 0  # next index to yield
     exhausted = False
     while True:
         # read a chunk when the queue runs low and the window has room
-        if not exhausted and len(pending) < chunk_size and read - emit < window:
+        if not exhausted and waiting < chunk_size and read - emit < window:
             chunk = list(islice(source, chunk_size))
             if not chunk:
                 exhausted = True
-            valid, grids = parse_lines(chunk)
-            for i, ok in enumerate(valid.tolist()):
-                if ok:
-                    pending.append((read + i, grids[i]))
-                else:
-                    done[read + i] = Outcome.invalid()
+            valid, grids = parse_lines(chunk)  # (k,) bool, (k, 81) uint16
+            for i in np.flatnonzero(~valid).tolist():
+                done[read + i] = Outcome.invalid()
+            good = np.flatnonzero(valid)  # (g,) intp
+            if good.size:
+                pending.append((good + read, grids[good]))
+                waiting += good.size
             read += len(chunk)
         # start new puzzles in free slots
         while batch.free and pending:
-            index, grid = pending.popleft()
-            puzzle = _Puzzle(index)
-            puzzle.head = _Job(puzzle)
-            batch.start(puzzle.head, grid, -1, split=False)
+            indexes, grids = pending.popleft()
+            k = min(len(batch.free), indexes.size)
+            if k < indexes.size:
+                pending.appendleft((indexes[k:], grids[k:]))
+            waiting -= k
+            jobs = []
+            for index in indexes[:k].tolist():
+                puzzle = _Puzzle(index)
+                puzzle.head = _Job(puzzle)
+                jobs.append(puzzle.head)
+            batch.start(jobs, grids[:k], np.full(k, -1, dtype=np.intp), split=False)
         # no new puzzle to start: split the oldest long searches into the free slots
         if batch.free and not pending:
             _split(batch)
@@ -361,11 +377,14 @@ def _split(batch: Batch) -> None:
     )  # (d,) intp: possible donors
     if not slots.size:
         return
-    order = np.lexsort((batch.base[slots] - batch.top[slots], batch.owner[slots]))
-    for slot in slots[order[: len(batch.free)]].tolist():
+    order = np.lexsort((batch.base[slots] - batch.top[slots], batch.owner[slots]))  # (d,) intp
+    donors = slots[order[: len(batch.free)]]  # (k,) intp: oldest puzzles, deepest stacks first
+    grids, pivots = batch.split(donors)  # (k, 81) uint16, (k,) intp
+    jobs = []
+    for slot in donors.tolist():
         donor = batch.jobs[slot]
         assert donor is not None
-        grid, pivot = batch.split(slot)
         job = _Job(donor.puzzle, next=donor.next)
         donor.next = job
-        batch.start(job, grid, pivot, split=True)
+        jobs.append(job)
+    batch.start(jobs, grids, pivots, split=True)

@@ -1,36 +1,36 @@
-"""Sarkar's pruning over NumPy arrays of masks: many units, many grids, one pass at a time.
+"""Sarkar's pruning over NumPy arrays of masks: many units of many grids at once.
 
 Layouts (bit ``d - 1`` of a ``uint16`` is digit ``d``; see :mod:`fsudoku.fast.masks`):
 
-* a batch of grids is ``(n, 81) uint16``, row-major cells;
+* a batch of grids is ``(B, 81) uint16``, row-major cells;
 * a batch of units is ``(9, U) uint16``, *cell-major*: ``units[k, j]`` is cell ``k`` of
-  unit ``j``. Everything a unit needs (the OR of its fixed cells, per-digit counts) is
-  then a handful of whole-row operations over the ``U`` axis, which NumPy does fast,
-  where a reduction along a short last axis would be slow;
-* ``dirty`` is ``(3, n, 9) bool``: ``dirty[s, g, u]`` says that unit ``u`` of stage ``s``
-  (0 rows, 1 columns, 2 sub-grids) of grid ``g`` may change when pruned.
+  unit ``j``. What a unit needs (the OR of its fixed cells, the digits seen once) is
+  then a few whole-row operations over the ``U`` axis, which NumPy does fast, where a
+  reduction along a short last axis would be slow;
+* per grid, ``dirty`` (``uint32``) is the set of units that may change when pruned,
+  bit ``v`` for unit ``v`` (rows ``0..8``, columns ``9..17``, sub-grids ``18..26``), and
+  ``stage`` (0 rows, 1 columns, 2 sub-grids) is where its pruning goes on next.
 
-The functions mirror the Haskell (names in snake_case) but each works on a whole batch:
+The functions mirror the Haskell (names in snake_case), each over a whole batch:
 :func:`prune_cells_by_fixed` and :func:`prune_cells_by_exclusives` are one pass over
-``U`` units, :func:`prune_cells` runs them to their fixed points (``fixM``), each unit
-leaving the loop as soon as it stops changing; :func:`prune_grid` runs the stages
-(rows, columns, sub-grids, rows, ...) over the dirty units only, until no unit is dirty.
-Skipping clean units is exact (see :mod:`fsudoku.fast.scalar`).
+``U`` units; :func:`prune_cells` runs them to their fixed points (``fixM``), a unit
+leaving each loop as soon as it stops changing; :func:`prune_grid_once` prunes, for
+each grid, the dirty units of its next stage that has any; :func:`prune_grid` repeats
+that until no unit is dirty (``fixM pruneGrid'``). Skipping clean units is exact
+(see :mod:`fsudoku.fast.scalar`). Each grid moves through its own stages, so grids
+that settle early leave the batch at once and a search can start its next node.
 
-The Exclusives are found without building any map:
+The Exclusives are found without building any map, from running ORs over the cells
+(``seen[k]``: the digits held by at least ``k`` non-fixed cells): ``once``, ``twice``,
+``thrice`` are the digits held by exactly 1, 2, 3 cells; a one-digit group (a
+*Single*) is the ``once`` digit of a cell that holds exactly one; the twice-digits
+two cells share are exactly the digits whose cells are that pair, a kept group when
+there are two of them; likewise three cells and three thrice-digits.
 
-* ``once``, ``twice``, ``thrice``: the digits held by exactly 1, 2, 3 non-fixed cells of
-  the unit, from running ORs (``seen[k]``: digits seen in at least ``k`` cells so far);
-* a one-digit group (a *Single*) is the ``once`` digit of a cell holding exactly one;
-* the twice-digits of cells ``i`` and ``j`` (``t[i] & t[j]``) are exactly the digits
-  whose cells are ``{i, j}``; that group is kept when it has two digits. Likewise
-  three cells and three digits for thrice-digits (36 pairs, 84 triples of cells).
-
-As published (rule ``exclusives``) only Singles can match a cell's intersection (a
-longer group is a descending list, the intersection ascending), so a pass only fixes
-Single cells whose intersection with all the kept groups' digits is that one digit.
-Pairs and triples matter only to block such a cell, so they are computed only for
-units with a Single cell holding a twice- or thrice-digit.
+As published (rule ``exclusives``) only Singles match a cell's intersection (a longer
+group is a descending list, the intersection ascending), so a pass fixes the Single
+cells holding no digit of a kept pair or triple; those groups are looked for only
+around Single cells with at least two twice-digits or three thrice-digits.
 """
 
 from __future__ import annotations
@@ -94,18 +94,23 @@ _ONE: Final = np.uint16(1)
 _SHIFTS: Final = np.arange(9, dtype=np.uint16)  # (9,) uint16: bit of each digit
 _DIGIT_BITS: Final = (_ONE << _SHIFTS).astype(np.uint16)  # (9,) uint16
 _CELL_INDEX: Final[U16] = np.arange(81, dtype=np.uint16)
+_COUNT_KEY: Final[U16] = np.array(
+    [(n if n > 1 else 10) << 7 for n in (bin(m).count("1") for m in range(512))], dtype=np.uint16
+)  # (512,) uint16: possibilityCount << 7, fixed cells (and 0) last
 
 
 def _singles(m: U16) -> Bools:
     """Which masks have exactly one bit (fixed cells), for masks that are never 0."""
-    return (m & (m - _ONE)) == 0  # same shape as m, bool
+    single: Bools = (m & (m - _ONE)) == 0  # same shape as m, bool
+    return single
 
 
 def _bits_exactly(m: U16, k: int) -> Bools:
     """Which masks have exactly ``k`` bits (``k`` in 1..3)."""
     for _ in range(k - 1):
         m = m & (m - _ONE)
-    return (m != 0) & ((m & (m - _ONE)) == 0)
+    exact: Bools = (m != 0) & ((m & (m - _ONE)) == 0)  # same shape as m, bool
+    return exact
 
 
 # ---------------------------------------------------------------------------
@@ -121,7 +126,8 @@ def fixeds(units: U16) -> U16:
     [9, 4]
     """
     fx = units * _singles(units)  # (9, U) uint16: fixed cells' masks, 0 elsewhere
-    return np.bitwise_or.reduce(fx, axis=0)  # (U,) uint16
+    found: U16 = np.bitwise_or.reduce(fx, axis=0)  # (U,) uint16
+    return found
 
 
 def prune_cells_by_fixed(units: U16) -> tuple[U16, Bools, Bools]:
@@ -137,12 +143,11 @@ def prune_cells_by_fixed(units: U16) -> tuple[U16, Bools, Bools]:
     >>> new[:, 0].tolist(), failed.tolist(), dups.tolist()
     ([8, 32, 3, 6], [False, True], [False, True])
     """
-    single = _singles(units)  # (9, U) bool
-    fx = units * single  # (9, U) uint16
-    found = np.bitwise_or.reduce(fx, axis=0)  # (U,) uint16
+    fx = units * _singles(units)  # (9, U) uint16: fixed cells' masks, 0 elsewhere
+    found = np.bitwise_or.reduce(fx, axis=0)  # (U,) uint16: the fixeds
     dups = np.add.reduce(fx, axis=0, dtype=np.uint16) != found  # (U,) bool
-    new = units & ~(found * ~single)  # (9, U) uint16: fixed cells kept as they are
-    failed = (new == 0).any(axis=0)  # (U,) bool
+    new = (units & ~found) | fx  # (9, U) uint16: a fixed cell's digit is in found: kept by fx
+    failed = new.min(axis=0) == 0  # (U,) bool
     return new, failed, dups
 
 
@@ -209,7 +214,7 @@ def exclusives(units: U16, *, sets: bool = False) -> tuple[U16, U16]:
     return all_exclusives, target
 
 
-def _prune_exclusive_singles(units: U16) -> U16:
+def _prune_exclusive_singles(units: U16) -> tuple[U16, Ints]:
     """One ``pruneCellsByExclusives`` pass as published (only Singles match).
 
     A Single cell (its one digit held by no other cell) is fixed unless it also holds
@@ -227,26 +232,26 @@ def _prune_exclusive_singles(units: U16) -> U16:
     once = seen1 & ~seen2  # (U,) uint16: digits held by one cell
     cand = np.flatnonzero(once)  # (V,) intp: units with such digits
     if not cand.size:
-        return units
+        return units, cand
     mpv = mp.take(cand, axis=1)  # (9, V) uint16
     own = mpv & once[cand]  # (9, V) uint16: each cell's digits no other cell holds
     at = np.flatnonzero(own)  # (S,) intp: k*V + jv
-    digit = own.reshape(-1)[at]  # (S,) uint16
+    digit = own.reshape(-1).take(at)  # (S,) uint16
     single = (digit & (digit - _ONE)) == 0  # (S,) bool: one such digit: a kept group
     at, digit = at[single], digit[single]  # (S,) each
     if not at.size:
-        return units
+        return units, at
     k = at // cand.size  # (S,) intp: cell position
     jv = at - k * cand.size  # (S,) intp: unit (in cand)
     _, seen2v, seen3v, seen4v = _seen(mpv)  # (V,) uint16 each
-    cell = mpv[k, jv]  # (S,) uint16
+    cell = mpv.reshape(-1).take(at)  # (S,) uint16
     twice = cell & (seen2v & ~seen3v)[jv]  # (S,) uint16: the cell's digits in 2 cells
     h = cell & (seen3v & ~seen4v)[jv]  # (S,) uint16: ... in 3 cells
     h2 = h & (h - _ONE)
     check = ((twice & (twice - _ONE)) != 0) | ((h2 & (h2 - _ONE)) != 0)  # (S,) bool
     if check.any():
         c = np.flatnonzero(check)  # (W,) intp: Singles a group might block
-        oc = mpv[_OTHERS[k[c]].T, jv[c]]  # (8, W) uint16: the other cells
+        oc = mpv.reshape(-1).take(_OTHERS[k[c]].T * cand.size + jv[c])  # (8, W) uint16: others
         blocked = _bits_exactly(oc & twice[c], 2).any(axis=0)  # (W,) bool: a kept pair
         trip = oc[_PAIRS8[0]] & oc[_PAIRS8[1]] & h[c]  # (28, W) uint16
         blocked |= _bits_exactly(trip, 3).any(axis=0)  # (W,) bool: a kept triple
@@ -254,8 +259,11 @@ def _prune_exclusive_singles(units: U16) -> U16:
         keep[c[blocked]] = False
         k, jv, digit = k[keep], jv[keep], digit[keep]
     new = units.copy()  # (9, U) uint16
-    new[k, cand[jv]] = digit
-    return new
+    j = cand[jv]  # (S',) intp
+    new[k, j] = digit
+    hit = np.zeros(units.shape[1], dtype=np.bool_)  # (U,) bool
+    hit[j] = True
+    return new, np.flatnonzero(hit)
 
 
 def prune_cells_by_exclusives(units: U16, *, sets: bool = False) -> U16:
@@ -275,11 +283,12 @@ def prune_cells_by_exclusives(units: U16, *, sets: bool = False) -> U16:
     [80, 80]
     """
     if not sets:
-        return _prune_exclusive_singles(units)
+        return _prune_exclusive_singles(units)[0]
     all_ex, target = exclusives(units, sets=True)  # (U,), (9, U) uint16
     inter = units & all_ex  # (9, U) uint16
     hit = (inter == target) & (target != 0)  # (9, U) bool
-    return units ^ ((units ^ inter) * hit)  # (9, U) uint16
+    new: U16 = units ^ ((units ^ inter) * hit)  # (9, U) uint16
+    return new
 
 
 def prune_cells(units: U16, rule: str) -> tuple[U16, Bools, Bools]:
@@ -294,15 +303,15 @@ def prune_cells(units: U16, rule: str) -> tuple[U16, Bools, Bools]:
     """
     if rule == "simple":
         return prune_cells_by_fixed(units)
-    out = units.copy()  # (9, U) uint16
-    size = units.shape[1]
-    failed = np.zeros(size, dtype=np.bool_)  # (U,) bool
-    dups = np.zeros(size, dtype=np.bool_)  # (U,) bool
-    active = np.arange(size)  # (A,) intp: units still changing
-    cur = units  # (9, A) uint16
+    # fixM pruneCellsByFixed
+    out, failed, dup = prune_cells_by_fixed(units)  # (9, U) uint16, (U,) bool, (U,) bool
+    changed = (np.bitwise_or.reduce(out ^ units, axis=0) != 0) & ~failed  # (U,) bool
+    dups = dup & ~changed  # (U,) bool: final for the units that settled
+    active = np.flatnonzero(changed)  # (A,) intp: units still changing
+    cur = out.take(active, axis=1)  # (9, A) uint16
     while active.size:
         new, fail, dup = prune_cells_by_fixed(cur)  # (9, A) uint16, (A,) bool, (A,) bool
-        changed = (new != cur).any(axis=0) & ~fail  # (A,) bool
+        changed = (np.bitwise_or.reduce(new ^ cur, axis=0) != 0) & ~fail  # (A,) bool
         failed[active[fail]] = True
         settled = ~changed & ~fail  # (A,) bool
         dups[active[settled]] = dup[settled]
@@ -310,12 +319,21 @@ def prune_cells(units: U16, rule: str) -> tuple[U16, Bools, Bools]:
         active = active[keep]
         cur = new.take(keep, axis=1)  # (9, A') uint16
         out[:, active] = cur
-    sets = rule == "exclusives-sets"
+    # fixM pruneCellsByExclusives
+    if rule == "exclusives":
+        active = np.flatnonzero(~failed)  # (A,) intp
+        cur = out if active.size == out.shape[1] else out.take(active, axis=1)  # (9, A) uint16
+        while active.size:
+            new, moved = _prune_exclusive_singles(cur)  # (9, A) uint16, (A',) intp
+            active = active[moved]
+            cur = new.take(moved, axis=1)  # (9, A') uint16
+            out[:, active] = cur
+        return out, failed, dups
     active = np.flatnonzero(~failed)  # (A,) intp
     cur = out.take(active, axis=1)  # (9, A) uint16
     while active.size:
-        new = prune_cells_by_exclusives(cur, sets=sets)  # (9, A) uint16
-        keep = np.flatnonzero((new != cur).any(axis=0))  # (A',) intp
+        new = prune_cells_by_exclusives(cur, sets=True)  # (9, A) uint16
+        keep = np.flatnonzero(np.bitwise_or.reduce(new ^ cur, axis=0))  # (A',) intp
         active = active[keep]
         cur = new.take(keep, axis=1)  # (9, A') uint16
         out[:, active] = cur
@@ -396,20 +414,22 @@ def prune_grid_once(
     picked = np.flatnonzero(_UNPACK9[bits])  # (U,) intp: i*9 + u
     i = picked // 9  # (U,) intp: which grid of slots
     unit = chosen[i] * 9 + (picked - i * 9)  # (U,) intp: unit number 0..26
-    cells = UNIT_CELLS.take(unit, axis=1) + slots[i] * 81  # (9, U) intp: flat cell indexes
+    cells = UNIT_CELLS.take(unit, axis=1)  # (9, U) intp: cells of each unit
+    cells += slots[i] * 81  # (9, U) intp: flat cell indexes
+    if not grids.flags.c_contiguous:
+        raise ValueError("grids must be C-contiguous (they are pruned in place)")
     flat = grids.reshape(-1)  # (B*81,) uint16 view
-    units = flat[cells]  # (9, U) uint16
+    units = flat.take(cells)  # (9, U) uint16
     new, failed, dups = prune_cells(units, rule)  # (9, U) uint16, (U,) bool, (U,) bool
     changed = new != units  # (9, U) bool
-    hit = np.flatnonzero(changed)  # (C,) intp
+    hit = np.flatnonzero(changed)  # (C,) intp: the changed cells
     if hit.size:
-        flat[cells.reshape(-1)[hit]] = new.reshape(-1)[hit]
+        flat[cells.reshape(-1).take(hit)] = new.reshape(-1).take(hit)
     marks = np.bitwise_or.reduce(_OTHER_BITS.take(unit, axis=1) * changed, axis=0)  # (U,) uint32
-    if rule == "simple":
-        marks |= _OWN_BIT[unit] * changed.any(axis=0)  # (U,) uint32: a changed unit stays dirty
+    if rule == "simple":  # #1 is not idempotent: a changed unit stays dirty
+        marks |= _OWN_BIT[unit] * np.logical_or.reduce(changed, axis=0)
     counts = np.bitwise_count(bits).astype(np.intp)  # (n,) intp: units per grid (>= 1)
-    starts = np.cumsum(counts) - counts  # (n,) intp
-    marks = np.bitwise_or.reduceat(marks, starts)  # (n,) uint32
+    marks = np.bitwise_or.reduceat(marks, np.cumsum(counts) - counts)  # (n,) uint32
     dirty[slots] = (d & ~(_STAGE_BITS << (9 * chosen).astype(np.uint32))) | marks
     stage[slots] = (chosen + 1) % 3
     bad = failed if strict else failed | dups  # (U,) bool
@@ -473,14 +493,14 @@ def next_grids(grids: U16) -> tuple[Ints, U16, U16]:
 
 def _popcount_key(grids: U16) -> U16:
     """Per cell ``possibilityCount << 7 | cell`` (fixed cells: ``10 << 7 | cell``)."""
-    counts = np.bitwise_count(grids).astype(np.uint16)  # (n, 81) uint16
-    counts[counts == 1] = 10
-    return (counts << 7) | _CELL_INDEX  # (n, 81) uint16
+    key: U16 = _COUNT_KEY[grids] | _CELL_INDEX  # (n, 81) uint16
+    return key
 
 
 def is_grid_filled(grids: U16) -> Bools:
     """Which grids have every cell fixed (``isGridFilled``)."""
-    return _singles(grids).all(axis=1)  # (n,) bool
+    filled: Bools = np.logical_and.reduce(_singles(grids), axis=1)  # (n,) bool
+    return filled
 
 
 def is_grid_invalid(grids: U16) -> Bools:
@@ -492,10 +512,10 @@ def is_grid_invalid(grids: U16) -> Bools:
     [True, False]
     """
     n = grids.shape[0]
-    bad = (grids == 0).any(axis=1)  # (n,) bool
+    bad: Bools = np.logical_or.reduce(grids == 0, axis=1)  # (n,) bool
     for stage in range(3):
         units = grids[:, STAGE_CELLS[stage]]  # (n, 9, 9) uint16: [g, k, u]
         units = units.transpose(1, 0, 2).reshape(9, n * 9)  # (9, n*9) uint16
         dups = prune_cells_by_fixed(units)[2].reshape(n, 9)  # (n, 9) bool
-        bad |= dups.any(axis=1)
+        bad |= np.logical_or.reduce(dups, axis=1)
     return bad
