@@ -155,13 +155,20 @@ def pruned_puzzles(draw: st.DrawFn, budget: int = 1024) -> Board:
 def choice_boards(
     max_open: int = 8, min_open: int = 0, budget: int = 1024
 ) -> st.SearchStrategy[Board]:
-    """4x4 choice matrices: :func:`opened_boards` (solved boards with a few open cells)
-    or, when ``min_open`` allows, :func:`pruned_puzzles`; at most ``budget`` grids each."""
+    """4x4 choice matrices, at most ``budget`` grids each, from three sources:
+    :func:`opened_boards` (solved boards with a few open cells, sometimes a wrong
+    singleton), :func:`pruned_puzzles` (often several solutions) and the package's
+    :func:`fsudoku.strategies.choice_matrices` (up to 5 open cells, some empty). With
+    ``min_open``, every matrix has at least that many open cells."""
+    from fsudoku.strategies import choice_matrices
 
     def open_cells(v: Board) -> int:
         return sum(len(cs) != 1 for row in v.m for cs in row)
 
-    puzzles = pruned_puzzles(budget)
+    shared = choice_matrices(2, max_open=min(5, max_open), allow_empty=True).map(
+        lambda m: Board(2, m)
+    )
+    others = st.one_of(pruned_puzzles(budget), shared)
     if min_open > 0:
-        puzzles = puzzles.filter(lambda v: open_cells(v) >= min_open)
-    return st.one_of(opened_boards(max_open, min_open, budget), puzzles)
+        others = others.filter(lambda v: open_cells(v) >= min_open)
+    return st.one_of(opened_boards(max_open, min_open, budget), others)

@@ -199,7 +199,7 @@ def show(value: object, limit: int = 400) -> str:
     return text if len(text) <= limit else text[: limit - 5] + " ...)"
 
 
-EVALUATION_LIMIT = 2.0
+EVALUATION_LIMIT = 8.0
 """Seconds one expression may take: a planted bug can make a loop run forever (``many``
 of a ``prune`` that never settles), which counts as the expression having no value."""
 
@@ -401,7 +401,7 @@ def render(result: ProofResult, french: bool = False) -> str:
         mark = f"{MARK_OK if res.ok else MARK_FAIL} step {res.index:>2}, {step.equality.name}"
         hint_lines = textwrap.wrap(
             "{" + step.hint + "}",
-            width=width - 24,
+            width=width - 20,
             initial_indent="   = ",
             subsequent_indent="      ",
             break_on_hyphens=False,

@@ -146,7 +146,7 @@ def prune_by_proof(
             eq=lnat_eq,
         ),
         by(
-            "introduction of pruneBy (pruneBy f = f . map pruneRow . f)",
+            "introduction of pruneBy: pruneBy f = f . map pruneRow . f",
             text("filter (all nodups . rows) . expand . pruneBy rows"),
             lambda v: compose(filter_(all_nodups_f(v)), expand, partial(prune_by, unit(v))),
             fr="introduction de pruneBy",

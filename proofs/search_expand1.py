@@ -20,8 +20,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 from fsudoku import bird
-from fsudoku.strategies import solved_grids
-from proofs.boards import Board, board_argument, choice_boards, show_board, solved_4x4
+from fsudoku.strategies import solved_boards
+from proofs.boards import Board, board_argument, choice_boards, show_board
 from proofs.chain import BAG, FUNCTION_BAG, LIST, Proof, by, start
 from proofs.prelude import Fn, compose, concat, filter_, fmap
 
@@ -45,9 +45,9 @@ def incomplete_safe_boards() -> st.SearchStrategy[Board]:
 
 def complete_safe_boards() -> st.SearchStrategy[Board]:
     """Complete safe choice matrices: solved 4x4 and 9x9 grids, one digit per cell."""
-    nine = solved_grids().map(lambda line: Board(3, bird.s2g(line)))
-    four = solved_4x4().map(lambda m: Board(2, m))
-    return st.one_of(four, nine)
+    return st.sampled_from((2, 3)).flatmap(
+        lambda n: solved_boards(n).map(lambda g: Board(n, bird.choices(g, n)))
+    )
 
 
 def proofs(

@@ -167,6 +167,21 @@ def test_search_is_lazy() -> None:
     assert bird.grid_to_line(first_completion) == "1" * 81
 
 
+def test_search_does_no_work_until_a_solution_is_asked_for() -> None:
+    """The lecture's "49000 grids in under a second": building the searches of many
+    puzzles explores nothing (laziness); only asking for a solution does."""
+    calls = 0
+
+    def count() -> None:
+        nonlocal calls
+        calls += 1
+
+    pending = [bird.search(bird.choices(grid(SAMPLE_PUZZLE)), on_node=count) for _ in range(500)]
+    assert calls == 0
+    next(pending[0])
+    assert calls > 0
+
+
 def test_search_recursion_stays_shallow() -> None:
     """Search depth is bounded by the open cells (81): fine under a low recursion limit."""
     limit = sys.getrecursionlimit()

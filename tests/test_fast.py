@@ -18,9 +18,9 @@ from conftest import SUDOKU17, first_lines
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fsudoku import sarkar1, sarkar2
+from fsudoku import fast, sarkar1, sarkar2
 from fsudoku.cell import Cell, Fixed, Possible, Row
-from fsudoku.fast import driver, scalar, settle, solve_many, solve_one, vector
+from fsudoku.fast import DEFAULT_CHUNK, driver, scalar, settle, solve_many, solve_one, vector
 from fsudoku.fast.masks import DIGITS, POPCOUNT, RULES, UNITS
 from fsudoku.grid_io import SAMPLE, read_grid, show_grid_with_possibilities
 from fsudoku.outcome import Outcome
@@ -65,6 +65,17 @@ def masks_of(row: Row) -> list[int]:
         1 << (c.value - 1) if isinstance(c, Fixed) else sum(1 << (x - 1) for x in c.values)
         for c in row
     ]
+
+
+def batch_engine(
+    lines: list[str],
+    rule: str = "exclusives",
+    *,
+    max_nodes: int | None = None,
+    chunk_size: int = DEFAULT_CHUNK,
+) -> Iterator[Outcome]:
+    """The batch engine itself (``solve_many`` solves inputs of a few lines one at a time)."""
+    return driver.solve_stream(lines, rule, max_nodes, chunk_size)
 
 
 def reference_settled(puzzle: str, rule: str) -> str | None:
@@ -148,9 +159,11 @@ def test_solve_many_agrees_with_reference(rule: str, data: st.DataObject) -> Non
     # solve_many ps == map (reference rule) ps   (list equality of Outcomes)
     lines = data.draw(st.lists(sparse_puzzles(rule), min_size=1, max_size=5))
     chunk = data.draw(st.integers(1, 4))
-    left = list(solve_many(lines, rule, chunk_size=chunk))
     right = [REFERENCE[rule](line, None) for line in lines]
+    left = list(solve_many(lines, rule, chunk_size=chunk))
     assert left == right, (lines, left, right)
+    batch = list(batch_engine(lines, rule, chunk_size=chunk))
+    assert batch == right, (lines, batch, right)
 
 
 @pytest.mark.parametrize("rule", RULES)
@@ -172,9 +185,10 @@ def test_solve_one_and_settle_agree_with_reference(rule: str, data: st.DataObjec
 @given(lines=st.lists(puzzles(min_blanks=50), min_size=2, max_size=3))
 def test_several_solutions_first_in_depth_first_order(rule: str, lines: list[str]) -> None:
     # the first solution of the depth-first search, with its node count (Outcome equality)
-    left = list(solve_many(lines, rule, chunk_size=1))
+    left = list(batch_engine(lines, rule, chunk_size=1))
     right = [REFERENCE[rule](line, None) for line in lines]
     assert left == right, (lines, left, right)
+    assert list(solve_many(lines, rule)) == right
 
 
 @pytest.mark.parametrize("rule", ["exclusives", "exclusives-sets"])
@@ -184,6 +198,7 @@ def test_empty_grid(rule: str) -> None:
     line = empty_grid()
     right = REFERENCE[rule](line, None)
     assert list(solve_many([line], rule)) == [right]
+    assert list(batch_engine([line], rule)) == [right]
     assert solve_one(line, rule) == right
     assert settle(line, rule) == reference_settled(line, rule)
 
@@ -193,7 +208,7 @@ def test_empty_grid(rule: str) -> None:
 @given(lines=st.lists(near_full_grids(), min_size=1, max_size=8))
 def test_near_full_grids(rule: str, lines: list[str]) -> None:
     # near-full grids: solved by pruning (Outcome equality)
-    left = list(solve_many(lines, rule))
+    left = list(batch_engine(lines, rule))
     right = [REFERENCE[rule](line, None) for line in lines]
     assert left == right, (lines, left, right)
 
@@ -206,9 +221,10 @@ def test_max_nodes_agrees_with_reference(rule: str, data: st.DataObject) -> None
     lines = data.draw(st.lists(sparse_puzzles(rule), min_size=1, max_size=4))
     bound = data.draw(st.integers(0, 30))
     chunk = data.draw(st.integers(1, 3))
-    left = list(solve_many(lines, rule, max_nodes=bound, chunk_size=chunk))
     right = [REFERENCE[rule](line, bound) for line in lines]
+    left = list(batch_engine(lines, rule, max_nodes=bound, chunk_size=chunk))
     assert left == right, (lines, bound, left, right)
+    assert list(solve_many(lines, rule, max_nodes=bound, chunk_size=chunk)) == right
     assert [solve_one(line, rule, bound) for line in lines] == right
 
 
@@ -218,7 +234,28 @@ def test_invalid_lines(line: str) -> None:
     right = REFERENCE["exclusives"](line, 1)
     if right.status == "invalid":
         assert list(solve_many([line])) == [Outcome.invalid()]
+        assert list(batch_engine([line])) == [Outcome.invalid()]
         assert solve_one(line) == Outcome.invalid()
+
+
+def test_few_lines_switch_engines_on_long_searches(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a few-line input runs the one-puzzle engine first; past FEW_NODES nodes it starts
+    # over on the batch engine, with the same outcome (Outcome equality)
+    lines = first_lines(SUDOKU17, 200)
+    long_search = [lines[i] for i in (0, 1, 143, 184, 196)]  # 1, 1, 106, 108, 119 nodes
+    starts: list[int] = []
+    stream = driver.solve_stream
+
+    def counting(*args: object) -> Iterator[Outcome]:
+        starts.append(1)
+        return stream(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(fast, "solve_stream", counting)
+    for line in long_search:
+        right = solve_one(line)
+        assert list(solve_many([line])) == [right], line
+        assert list(solve_many([line], max_nodes=100)) == [solve_one(line, max_nodes=100)]
+    assert len(starts) == 6  # three searches of over FEW_NODES nodes, twice each
 
 
 def test_unknown_rule() -> None:

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import strategies as st
 
 from fsudoku import bird
+from proofs import __main__ as proofs_main
 from proofs import all_proofs, boxs_involution, chain, filter_map_lemma
 from proofs.__main__ import main
 from proofs.boards import Board, board_argument, choice_boards
@@ -159,6 +160,17 @@ def test_command_line_prints_the_chain_and_exits_zero(capsys: pytest.CaptureFixt
     assert status == 0, out
     assert "cols . cols" in out and "= {transpose . transpose = id (non-empty rows)}" in out
     assert "✓ step  1" in out and "All 2 steps hold" in out
+
+
+def test_command_line_exits_non_zero_when_a_step_fails(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    proof, _ = _broken_boxs_proof()
+    monkeypatch.setattr(proofs_main, "all_proofs", lambda: [proof])
+    status = proofs_main.main(["--examples", "10", "--derandomize"])
+    out = capsys.readouterr().out
+    assert status == 1, out
+    assert "✗ step  3" in out and "FAILED: boxs_involution (steps [3, 4])" in out
 
 
 def test_an_expression_that_never_ends_fails_its_step(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -31,6 +31,7 @@ reference; with ``max_nodes``, the same give-ups.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from itertools import chain, islice
 
 import numpy as np
 
@@ -65,7 +66,30 @@ def solve_many(
     """
     if solver not in RULES:
         raise ValueError(f"unknown solver {solver!r}; expected one of {RULES}")
-    return solve_stream(puzzles, solver, max_nodes, chunk_size)
+    source = iter(puzzles)
+    head = list(islice(source, FEW + 1))
+    if len(head) <= FEW:
+        return (_solve_few(line, solver, max_nodes, chunk_size) for line in head)
+    return solve_stream(chain(head, source), solver, max_nodes, chunk_size)
+
+
+FEW = 4
+"""Inputs of at most this many lines are solved one at a time (:func:`_solve_few`)."""
+
+FEW_NODES = 64
+"""How many nodes a puzzle of a few-line input gets on the one-puzzle engine."""
+
+
+def _solve_few(line: str, solver: str, max_nodes: int | None, chunk_size: int) -> Outcome:
+    """One line of a short input: the one-puzzle engine first (a batch costs more than
+    an easy puzzle), then, past ``FEW_NODES`` nodes, the batch engine from the start,
+    which splits a long search over its slots. Both give the reference's outcome, so
+    the second answer replaces the first, give-ups included."""
+    bound = FEW_NODES if max_nodes is None else min(max_nodes, FEW_NODES)
+    outcome = scalar.solve_line(line, solver, bound)
+    if outcome.status != "gave_up" or bound == max_nodes:
+        return outcome
+    return next(solve_stream([line], solver, max_nodes, chunk_size))
 
 
 def solve_one(puzzle: str, solver: str = "exclusives", max_nodes: int | None = None) -> Outcome:

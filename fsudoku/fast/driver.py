@@ -67,7 +67,9 @@ def parse_lines(lines: list[str]) -> tuple[npt.NDArray[np.bool_], U16]:
     valid = np.zeros(n, dtype=np.bool_)  # (n,) bool
     sized = [i for i, s in enumerate(lines) if len(s) == 81 and s.isascii()]
     if sized:
-        raw = np.frombuffer("".join(lines[i] for i in sized).encode("ascii"), dtype=np.uint8)
+        raw = np.frombuffer(
+            "".join(lines[i] for i in sized).encode("ascii"), dtype=np.uint8
+        )  # (k*81,)
         masks = _TABLE[raw.reshape(-1, 81)]  # (k, 81) uint16
         good = (masks != 0).all(axis=1)  # (k,) bool
         rows = np.array(sized, dtype=np.intp)  # (k,) intp
@@ -222,10 +224,10 @@ class Batch:
         if self.max_nodes is not None:
             # a job that has had max_nodes nodes may not start another one
             out = self.nodes[branch] >= self.max_nodes  # (b,) bool
-            late = (self.nodes[dead] >= self.max_nodes) & (self.top[dead] > self.base[dead])
+            late = (self.nodes[dead] >= self.max_nodes) & (self.top[dead] > self.base[dead])  # (x,)
             for slot in (*branch[out].tolist(), *dead[late].tolist()):
                 ended.append((self._job(slot), "exceeded", None))
-            branch, p, first, rest = branch[~out], p[~out], first[~out], rest[~out]
+            branch, p, first, rest = branch[~out], p[~out], first[~out], rest[~out]  # (b',)
             dead = dead[~late]  # (x',) intp
         if branch.size:
             if self.top[branch].max() >= self.depth:
@@ -262,7 +264,8 @@ class Batch:
 
 
 SPLIT_MIN = 2
-"""A search splits only once it has run this many nodes: most puzzles need fewer."""
+"""A search splits only once it has run this many nodes: most puzzles need fewer.
+Splitting starts when at least half the slots are idle and no puzzle waits."""
 
 
 def _resolve(puzzle: _Puzzle, max_nodes: int | None) -> Outcome | None:
@@ -329,7 +332,7 @@ def solve_stream(
                 jobs.append(puzzle.head)
             batch.start(jobs, grids[:k], np.full(k, -1, dtype=np.intp), split=False)
         # no new puzzle to start: split the oldest long searches into the free slots
-        if batch.free and not pending:
+        if 2 * len(batch.free) >= batch.size and not pending:
             _split(batch)
         # yield what is decided, in order
         while emit in done:

@@ -155,8 +155,8 @@ def _seen(mp: U16) -> tuple[U16, U16, U16, U16]:
     """Digits held by at least 1, 2, 3, 4 of the given cells (``mp``: (9, U))."""
     seen1 = mp[0].copy()  # (U,) uint16
     seen2 = np.zeros_like(seen1)  # (U,) uint16
-    seen3 = np.zeros_like(seen1)
-    seen4 = np.zeros_like(seen1)
+    seen3 = np.zeros_like(seen1)  # (U,) uint16
+    seen4 = np.zeros_like(seen1)  # (U,) uint16
     for k in range(1, 9):
         x = mp[k]  # (U,) uint16
         seen4 |= seen3 & x
@@ -208,7 +208,9 @@ def exclusives(units: U16, *, sets: bool = False) -> tuple[U16, U16]:
     inter = mp & all_exclusives  # (9, U) uint16
     target = singles.copy()  # (9, U) uint16
     pair_hit = (pairs[_PAIRS_OF] == inter[:, None, :]) & (inter != 0)[:, None, :]  # (9, 8, U)
-    triple_hit = (triples[_TRIPLES_OF] == inter[:, None, :]) & (inter != 0)[:, None, :]
+    triple_hit = (triples[_TRIPLES_OF] == inter[:, None, :]) & (inter != 0)[
+        :, None, :
+    ]  # (9, 28, U)
     hit = pair_hit.any(axis=1) | triple_hit.any(axis=1)  # (9, U) bool
     target |= inter * (hit & (singles == 0))  # (9, U) uint16
     return all_exclusives, target
@@ -257,7 +259,7 @@ def _prune_exclusive_singles(units: U16) -> tuple[U16, Ints]:
         blocked |= _bits_exactly(trip, 3).any(axis=0)  # (W,) bool: a kept triple
         keep = np.ones(at.size, dtype=np.bool_)  # (S,) bool
         keep[c[blocked]] = False
-        k, jv, digit = k[keep], jv[keep], digit[keep]
+        k, jv, digit = k[keep], jv[keep], digit[keep]  # (S',) each
     new = units.copy()  # (9, U) uint16
     j = cand[jv]  # (S',) intp
     new[k, j] = digit
@@ -314,29 +316,29 @@ def prune_cells(units: U16, rule: str) -> tuple[U16, Bools, Bools]:
         changed = (np.bitwise_or.reduce(new ^ cur, axis=0) != 0) & ~fail  # (A,) bool
         failed[active[fail]] = True
         settled = ~changed & ~fail  # (A,) bool
-        dups[active[settled]] = dup[settled]
+        dups[active[settled]] = dup[settled]  # (U,) bool
         keep = np.flatnonzero(changed)  # (A',) intp
-        active = active[keep]
+        active = active[keep]  # (A',) intp
         cur = new.take(keep, axis=1)  # (9, A') uint16
-        out[:, active] = cur
+        out[:, active] = cur  # (9, U) uint16
     # fixM pruneCellsByExclusives
     if rule == "exclusives":
         active = np.flatnonzero(~failed)  # (A,) intp
         cur = out if active.size == out.shape[1] else out.take(active, axis=1)  # (9, A) uint16
         while active.size:
             new, moved = _prune_exclusive_singles(cur)  # (9, A) uint16, (A',) intp
-            active = active[moved]
+            active = active[moved]  # (A',) intp
             cur = new.take(moved, axis=1)  # (9, A') uint16
-            out[:, active] = cur
+            out[:, active] = cur  # (9, U) uint16
         return out, failed, dups
     active = np.flatnonzero(~failed)  # (A,) intp
     cur = out.take(active, axis=1)  # (9, A) uint16
     while active.size:
         new = prune_cells_by_exclusives(cur, sets=True)  # (9, A) uint16
         keep = np.flatnonzero(np.bitwise_or.reduce(new ^ cur, axis=0))  # (A',) intp
-        active = active[keep]
+        active = active[keep]  # (A',) intp
         cur = new.take(keep, axis=1)  # (9, A') uint16
-        out[:, active] = cur
+        out[:, active] = cur  # (9, U) uint16
     return out, failed, dups
 
 
@@ -424,13 +426,13 @@ def prune_grid_once(
     changed = new != units  # (9, U) bool
     hit = np.flatnonzero(changed)  # (C,) intp: the changed cells
     if hit.size:
-        flat[cells.reshape(-1).take(hit)] = new.reshape(-1).take(hit)
+        flat[cells.reshape(-1).take(hit)] = new.reshape(-1).take(hit)  # (C,) uint16
     marks = np.bitwise_or.reduce(_OTHER_BITS.take(unit, axis=1) * changed, axis=0)  # (U,) uint32
     if rule == "simple":  # #1 is not idempotent: a changed unit stays dirty
-        marks |= _OWN_BIT[unit] * np.logical_or.reduce(changed, axis=0)
+        marks |= _OWN_BIT[unit] * np.logical_or.reduce(changed, axis=0)  # (U,) uint32
     counts = np.bitwise_count(bits).astype(np.intp)  # (n,) intp: units per grid (>= 1)
     marks = np.bitwise_or.reduceat(marks, np.cumsum(counts) - counts)  # (n,) uint32
-    dirty[slots] = (d & ~(_STAGE_BITS << (9 * chosen).astype(np.uint32))) | marks
+    dirty[slots] = (d & ~(_STAGE_BITS << (9 * chosen).astype(np.uint32))) | marks  # (n,) uint32
     stage[slots] = (chosen + 1) % 3
     bad = failed if strict else failed | dups  # (U,) bool
     fail = np.zeros(n, dtype=np.bool_)  # (n,) bool
@@ -458,7 +460,7 @@ def prune_grid(grids: U16, rule: str, *, strict: bool = True) -> Bools:
     while slots.size:
         fail = prune_grid_once(grids, dirty, stage, slots, rule, strict=strict)  # (a,) bool
         ok[slots[fail]] = False
-        slots = slots[~fail & (dirty[slots] != 0)]
+        slots = slots[~fail & (dirty[slots] != 0)]  # (a',) intp
     return ok
 
 
@@ -517,5 +519,5 @@ def is_grid_invalid(grids: U16) -> Bools:
         units = grids[:, STAGE_CELLS[stage]]  # (n, 9, 9) uint16: [g, k, u]
         units = units.transpose(1, 0, 2).reshape(9, n * 9)  # (9, n*9) uint16
         dups = prune_cells_by_fixed(units)[2].reshape(n, 9)  # (n, 9) bool
-        bad |= np.logical_or.reduce(dups, axis=1)
+        bad |= np.logical_or.reduce(dups, axis=1)  # (n,) bool
     return bad
