@@ -604,11 +604,19 @@ def extract(m: Matrix[str]) -> Grid:
     return tuple(tuple(cs[0] for cs in row) for row in m)
 
 
-def search(m: Matrix[str], n: int = 3, on_node: Callable[[], None] | None = None) -> Iterator[Grid]:
-    """The solutions of a choice matrix, by pruning and splitting one cell, lazily.
+BirdTrace = Callable[[str, "Matrix[str]"], None]
+"""A callback told each step of :func:`search`: ``("node", m)``, ``("pruned", pm)``,
+``("unsafe", pm)``, ``("complete", pm)``, ``("branch", m1)`` (for ``fsudoku explain``)."""
 
-    Prune; stop if unsafe; extract if complete; otherwise search each matrix of
-    ``expand1`` in turn, in Haskell's order.
+
+def search(
+    m: Matrix[str],
+    n: int = 3,
+    on_node: Callable[[], None] | None = None,
+    trace: BirdTrace | None = None,
+) -> Iterator[Grid]:
+    """The solutions of a choice matrix: prune, stop if unsafe, extract if complete,
+    otherwise search each matrix of ``expand1``, lazily and in Haskell's order.
 
     Haskell (§search)::
 
@@ -619,8 +627,9 @@ def search(m: Matrix[str], n: int = 3, on_node: Callable[[], None] | None = None
           where pm = prune m
 
     ``on_node`` (not in the Haskell) is called once at every call of ``search``: the
-    solvers use it to count nodes and to give up (by raising :class:`GaveUp`). The
-    recursion is at most as deep as the number of open cells (81), as each
+    solvers use it to count nodes and to give up (by raising :class:`GaveUp`).
+    ``trace`` (not in the Haskell either) is told each step, for ``fsudoku explain``.
+    The recursion is at most as deep as the number of open cells (81), as each
     ``expand1`` fixes one of them.
 
     >>> m = choices(s2g("0034341200434321", n=2), n=2)
@@ -629,14 +638,24 @@ def search(m: Matrix[str], n: int = 3, on_node: Callable[[], None] | None = None
     """
     if on_node is not None:
         on_node()
+    if trace is not None:
+        trace("node", m)
     pm = prune(m, n)
+    if trace is not None:
+        trace("pruned", pm)
     if not safe(pm, n):
+        if trace is not None:
+            trace("unsafe", pm)
         return
     if complete(pm):
+        if trace is not None:
+            trace("complete", pm)
         yield extract(pm)
         return
     for m1 in expand1(pm):
-        yield from search(m1, n, on_node)
+        if trace is not None:
+            trace("branch", m1)
+        yield from search(m1, n, on_node, trace)
 
 
 def solve_search(g: Grid, n: int = 3) -> Iterator[Grid]:

@@ -198,3 +198,121 @@ def main(args: argparse.Namespace, out: TextIO) -> int:
     if explainer is None or explainer.solution is None:
         return 1
     return 0
+
+
+def bird_grid(m: tuple[tuple[str, ...], ...]) -> Grid:
+    """A Bird choice matrix shown as a Sarkar grid (a singleton choice as a fixed cell)."""
+    from fsudoku.cell import FIXED, possible
+
+    return tuple(
+        tuple(FIXED[int(cs)] if len(cs) == 1 else possible(tuple(map(int, cs))) for cs in row)
+        for row in m
+    )
+
+
+class BirdExplainer:
+    """Prints what Bird's :func:`fsudoku.bird.search` tells its ``trace``."""
+
+    def __init__(self, show: Explainer) -> None:
+        self.printer = show
+        self.nodes = 0
+        self.backtracks = 0
+        self.last_pruned: tuple[tuple[str, ...], ...] | None = None
+        self.expanding: list[tuple[tuple[str, ...], ...]] = []
+        self.solution: Grid | None = None
+
+    def __call__(self, event: str, m: tuple[tuple[str, ...], ...]) -> None:
+        show = self.printer.show
+        if event == "node":
+            self.nodes += 1
+            if self.nodes == 1:
+                show("the puzzle as Bird's choice matrix (choices; search, node 1)", bird_grid(m))
+            else:
+                show(f"search, node {self.nodes}")
+        elif event == "pruned":
+            from fsudoku.bird import safe
+
+            self.last_pruned = m
+            show(f"node {self.nodes}: prune (pruneBy boxs, then cols, then rows)", bird_grid(m))
+            if any(cs == "" for row in m for cs in row) and safe(m):
+                show(f"node {self.nodes}: a cell has no choice left: expand1 gives []: dead end")
+        elif event == "unsafe":
+            show(f"node {self.nodes}: not (safe pm): a fixed digit twice in a unit: dead end")
+        elif event == "complete":
+            self.solution = bird_grid(m)
+            show(f"node {self.nodes}: complete pm: solution", self.solution)
+        elif event == "branch":
+            parent = self._parent_of(m)
+            i = _split_cell(parent, m)
+            choices = parent[i // 9][i % 9]
+            digit = m[i // 9][i % 9]
+            if digit != choices[0]:
+                self.backtracks += 1
+                show(f"backtrack {self.backtracks}: the next choice of an earlier pivot")
+            where = f"row {i // 9 + 1}, column {i % 9 + 1}"
+            show(
+                f"expand1: pivot {where} [{choices}] (first cell with fewest choices); "
+                f"choice {digit} ({choices.index(digit) + 1} of {len(choices)})",
+                bird_grid(m),
+                i,
+            )
+
+    def _parent_of(self, m: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
+        """The matrix whose ``expand1`` made ``m``: the last pruned one, or one being
+        expanded further up (depth-first order keeps them on a stack)."""
+        if self.last_pruned is not None and _split_cell_or_none(self.last_pruned, m) is not None:
+            self.expanding.append(self.last_pruned)
+            self.last_pruned = None
+        while self.expanding and _split_cell_or_none(self.expanding[-1], m) is None:
+            self.expanding.pop()
+        if not self.expanding:
+            raise ValueError("a branch with no parent matrix")
+        return self.expanding[-1]
+
+
+def _split_cell_or_none(
+    parent: tuple[tuple[str, ...], ...], child: tuple[tuple[str, ...], ...]
+) -> int | None:
+    """The one cell where ``child`` fixes a choice of ``parent`` (else None)."""
+    diffs = [k for k in range(81) if parent[k // 9][k % 9] != child[k // 9][k % 9]]
+    if len(diffs) != 1:
+        return None
+    k = diffs[0]
+    cell = child[k // 9][k % 9]
+    return k if len(cell) == 1 and cell in parent[k // 9][k % 9] else None
+
+
+def _split_cell(parent: tuple[tuple[str, ...], ...], child: tuple[tuple[str, ...], ...]) -> int:
+    k = _split_cell_or_none(parent, child)
+    if k is None:
+        raise ValueError("not a child of that matrix")
+    return k
+
+
+def explain_bird(
+    puzzle: str, out: TextIO, max_steps: int | None = None, svg_dir: str | None = None
+) -> int:
+    """Walk one puzzle through Bird's ``solve'''`` (``search . choices``)."""
+    from fsudoku import bird
+    from fsudoku.solvers import is_puzzle
+
+    line = puzzle.replace("0", ".")
+    if not is_puzzle(line):
+        out.write("Invalid input\n")
+        return 1
+    printer = Explainer(out, max_steps, svg_dir)
+    tracer = BirdExplainer(printer)
+    started = time.perf_counter()
+    first = next(bird.search(bird.choices(bird.line_to_grid(line)), trace=tracer), None)
+    elapsed = time.perf_counter() - started
+    out.write("\n")
+    if first is None:
+        out.write("No solution found\n")
+    else:
+        out.write("Solution:\n\n" + show_grid(bird_grid(first)) + "\n")
+        out.write(bird.grid_to_line(first) + "\n")
+    out.write(
+        f"\nSummary (bird): {tracer.nodes} nodes, {tracer.backtracks} backtracks, "
+        f"{elapsed * 1000:.1f} ms (with tracing)\n"
+    )
+    return 0 if first is not None else 1

@@ -340,7 +340,7 @@ def test_first_sudoku17_puzzles() -> None:
 def test_first_30_sudoku17_puzzles() -> None:
     """The first 30 sudoku17 puzzles are solved correctly (a valid grid keeping the clues).
 
-    About two minutes on this port; the 300-puzzle agreement with the other solvers is
+    About 50 s of CPU on this port; the 300-puzzle agreement with the other solvers is
     tested elsewhere.
     """
     for puzzle in first_lines(SUDOKU17, 30):

@@ -75,3 +75,18 @@ def test_explain_invalid_input() -> None:
     out = io.StringIO()
     assert main(["explain", "123"], out) == 1
     assert out.getvalue() == "Invalid input\n"
+
+
+@settings(max_examples=8)
+@given(puzzle=puzzles(min_blanks=20, max_blanks=35))
+def test_bird_explain_ends_with_solve_line_grid_and_node_count(puzzle: str) -> None:
+    from fsudoku import bird
+    from fsudoku.explain import explain_bird
+
+    out = io.StringIO()
+    code = explain_bird(puzzle, out)
+    outcome = bird.solve_line(puzzle)
+    text = out.getvalue()
+    assert code == 0 and outcome.solution is not None
+    assert text.rstrip().splitlines()[-3] == outcome.solution, text[-400:]
+    assert f"Summary (bird): {outcome.nodes} nodes" in text

@@ -8,11 +8,17 @@ row-major; a batch of grids is ``(n, 81) uint16``; units are gathered cell-major
 ``(9, U) uint16`` (:mod:`fsudoku.fast.vector`).
 
 Search driver (:mod:`fsudoku.fast.driver`): a batch of slots, each running one
-depth-first search with its own stack, all advanced one node per step; the pruning of
-a step is one vectorised ``pruneGrid`` over every slot, re-pruning only the units that
-changed. When no new puzzle may start, idle slots take the bottom of a running
-search's stack as a new job, ranked so that the first solution in depth-first order
-still wins and the node count is still the reference's.
+depth-first search with its own stack of pending grids. A step prunes one stage
+(rows, columns or sub-grids) of every slot's grid at once, re-pruning only the units
+that changed; a slot whose grid settled or failed finishes its node (a call of
+``solve``) and goes on with its next grid, without waiting for the others. When no
+new puzzle may start, idle slots take the bottom of a running search's stack as a
+new job, ranked so that the first solution in depth-first order still wins and the
+node count is still the reference's.
+
+One puzzle at a time (:func:`solve_one`, and :func:`solve_many` on a few lines) runs
+the same algorithms over plain ``int`` masks (:mod:`fsudoku.fast.scalar`): NumPy's
+per-call cost only pays off over many grids.
 
 Rules: ``simple`` (Sarkar #1), ``exclusives`` (#2 as published: only one-digit
 Exclusive groups prune), ``exclusives-sets`` (#2 as the prose intends).
@@ -43,7 +49,7 @@ from fsudoku.fast.vector import prune_grid
 from fsudoku.grid_io import show_grid_with_possibilities
 from fsudoku.outcome import Outcome
 
-__all__ = ["RULES", "settle", "solve_many", "solve_one"]
+__all__ = ["DEFAULT_CHUNK", "RULES", "masks_to_grid", "settle", "solve_many", "solve_one"]
 
 DEFAULT_CHUNK = 4096
 """Default number of puzzles read, and searches run, at a time."""
@@ -59,7 +65,8 @@ def solve_many(
     """The outcome of each puzzle line, in order, streamed.
 
     Each item is one line without its newline (as Haskell's ``lines`` gives them).
-    Memory is bounded by ``chunk_size``, not by the number of lines.
+    Memory is bounded by ``chunk_size``, not by the number of lines. An input of at
+    most ``FEW`` lines is solved line by line (:func:`_solve_few`).
 
     >>> [o.nodes for o in solve_many(["." * 81], "exclusives", max_nodes=3)]
     [3]

@@ -423,16 +423,20 @@ def prune_grid_once(
     flat = grids.reshape(-1)  # (B*81,) uint16 view
     units = flat.take(cells)  # (9, U) uint16
     new, failed, dups = prune_cells(units, rule)  # (9, U) uint16, (U,) bool, (U,) bool
-    changed = new != units  # (9, U) bool
-    hit = np.flatnonzero(changed)  # (C,) intp: the changed cells
+    dirty[slots] = d & ~(_STAGE_BITS << (9 * chosen).astype(np.uint32))  # (n,) uint32: done
+    hit = np.flatnonzero((new != units).T)  # (C,) intp: j*9 + k, changed cells by unit
     if hit.size:
-        flat[cells.reshape(-1).take(hit)] = new.reshape(-1).take(hit)  # (C,) uint16
-    marks = np.bitwise_or.reduce(_OTHER_BITS.take(unit, axis=1) * changed, axis=0)  # (U,) uint32
-    if rule == "simple":  # #1 is not idempotent: a changed unit stays dirty
-        marks |= _OWN_BIT[unit] * np.logical_or.reduce(changed, axis=0)  # (U,) uint32
-    counts = np.bitwise_count(bits).astype(np.intp)  # (n,) intp: units per grid (>= 1)
-    marks = np.bitwise_or.reduceat(marks, np.cumsum(counts) - counts)  # (n,) uint32
-    dirty[slots] = (d & ~(_STAGE_BITS << (9 * chosen).astype(np.uint32))) | marks  # (n,) uint32
+        j = hit // 9  # (C,) intp: unit (non-decreasing, so grouped by grid)
+        k = hit - j * 9  # (C,) intp: cell position
+        at = k * unit.size + j  # (C,) intp: index into the (9, U) arrays
+        flat[cells.reshape(-1).take(at)] = new.reshape(-1).take(at)  # (C,) uint16
+        v = unit[j]  # (C,) intp
+        marks = _OTHER_BITS.reshape(-1).take(k * 27 + v)  # (C,) uint32: the cells' other units
+        if rule == "simple":  # #1 is not idempotent: a changed unit stays dirty
+            marks |= _OWN_BIT[v]
+        owner = slots[i[j]]  # (C,) intp: non-decreasing
+        first = np.flatnonzero(np.diff(owner, prepend=-1))  # (G,) intp: each grid's first
+        dirty[owner[first]] |= np.bitwise_or.reduceat(marks, first)  # (G,) uint32
     stage[slots] = (chosen + 1) % 3
     bad = failed if strict else failed | dups  # (U,) bool
     fail = np.zeros(n, dtype=np.bool_)  # (n,) bool
