@@ -49,6 +49,8 @@ from fsudoku.outcome import GaveUp, Outcome
 
 A = TypeVar("A")
 B = TypeVar("B")
+K = TypeVar("K")
+V = TypeVar("V")
 
 # --------------------------------------------------------------------------- §types
 
@@ -411,8 +413,24 @@ def prune_row(r: Row[str]) -> Row[str]:
     >>> prune_row(("6", "12", "36", "1"))
     ('6', '2', '3', '1')
     """
-    singles = "".join([d for d in r if len(d) == 1])  # a [Digit]
-    return tuple([remove(singles, xs) for xs in r])
+    pruned = _PRUNE_ROW_MEMO.get(r)
+    if pruned is None:
+        singles = "".join([d for d in r if len(d) == 1])  # a [Digit]
+        pruned = tuple([remove(singles, xs) for xs in r])
+        _remember(_PRUNE_ROW_MEMO, r, pruned)
+    return pruned
+
+
+_MEMO_SIZE = 1 << 16
+_PRUNE_ROW_MEMO: dict[Row[str], Row[str]] = {}
+_OK_MEMO: dict[Row[str], bool] = {}
+
+
+def _remember(memo: dict[K, V], key: K, value: V) -> None:
+    """Keep a pure function's result (rows recur from node to node); bounded memory."""
+    if len(memo) >= _MEMO_SIZE:
+        memo.clear()
+    memo[key] = value
 
 
 def prune_by(f: Callable[[Matrix[str]], Matrix[str]], m: Matrix[str]) -> Matrix[str]:
@@ -573,7 +591,11 @@ def ok(row: Row[str]) -> bool:
     >>> ok(("1", "12", "2")), ok(("1", "23", "1"))
     (True, False)
     """
-    return nodups([x for x in row if len(x) == 1])
+    result = _OK_MEMO.get(row)
+    if result is None:
+        result = nodups([x for x in row if len(x) == 1])
+        _remember(_OK_MEMO, row, result)
+    return result
 
 
 def safe(m: Matrix[str], n: int = 3) -> bool:

@@ -51,7 +51,9 @@ _TABLE = np.zeros(256, dtype=np.uint16)  # byte -> mask; 0 for a byte that is no
 _TABLE[ord(".")] = 0x1FF
 for _d in range(1, 10):
     _TABLE[ord(str(_d))] = 1 << (_d - 1)
-_DIGIT_CHARS = np.frombuffer(b"0123456789", dtype=np.uint8)
+_DIGIT_CHAR = np.zeros(512, dtype=np.uint8)  # (512,) uint8: fixed cell's mask -> its digit
+for _d in range(1, 10):
+    _DIGIT_CHAR[1 << (_d - 1)] = ord(str(_d))
 
 
 def parse_lines(lines: list[str]) -> tuple[npt.NDArray[np.bool_], U16]:
@@ -80,7 +82,7 @@ def parse_lines(lines: list[str]) -> tuple[npt.NDArray[np.bool_], U16]:
 
 def solution_strings(grids: U16) -> list[str]:
     """The 81-digit line of each filled grid."""
-    digits = _DIGIT_CHARS[np.bitwise_count(grids - 1) + 1]  # (n, 81) uint8: bit index + 1 = digit
+    digits = _DIGIT_CHAR[grids]  # (n, 81) uint8: ASCII digits
     return [bytes(row).decode("ascii") for row in digits]
 
 

@@ -1,0 +1,61 @@
+"""Every solver of fsudoku gives the same answer on every puzzle with one solution."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import SUDOKU17, first_lines
+from hypothesis import assume, given, settings
+
+from fsudoku import dlx
+from fsudoku.counting import count_solutions
+from fsudoku.oracle import is_solution
+from fsudoku.solvers import FAST_SOLVERS, SOLVERS, solve_many
+from fsudoku.strategies import puzzles_with_solutions
+
+BIRD_DEFAULT = 10
+"""Bird's solver takes about 1 s per sudoku17 puzzle here: the default run checks the
+first 10; ``pytest -m corpus`` checks the first 300."""
+
+
+@settings(max_examples=20)
+@given(pair=puzzles_with_solutions(max_blanks=45))
+def test_every_solver_and_engine_finds_the_one_solution(pair: tuple[str, str]) -> None:
+    # solve p == the solution of p, for every solver, when p has exactly one solution
+    puzzle, solution = pair
+    assume(count_solutions(puzzle, limit=2) == 1)
+    answers: dict[str, str | None] = {}
+    for name in SOLVERS:
+        if name == "bird-naive":
+            continue
+        answers[name] = next(solve_many([puzzle], name, "reference")).solution
+    for name in sorted(FAST_SOLVERS):
+        answers[f"{name} fast"] = next(solve_many([puzzle], name, "fast")).solution
+    assert set(answers.values()) == {solution}, answers
+
+
+def _agree_on_sudoku17(names: list[str], count: int) -> None:
+    puzzles = first_lines(SUDOKU17, count)
+    expected = [dlx.solve_line(p).solution for p in puzzles]
+    assert all(s is not None and is_solution(s, p) for s, p in zip(expected, puzzles, strict=True))
+    for name in names:
+        engine = "fast" if name.endswith(" fast") else "reference"
+        solver = name.removesuffix(" fast")
+        got = [o.solution for o in solve_many(puzzles, solver, engine)]
+        mismatches = [p for p, g, e in zip(puzzles, got, expected, strict=True) if g != e]
+        assert not mismatches, (name, mismatches[:3])
+
+
+def test_sudoku17_first_300_all_but_bird() -> None:
+    # exclusives, exclusives-sets (reference and fast), dlx, norvig: one answer each
+    _agree_on_sudoku17(
+        ["exclusives", "exclusives-sets", "norvig", "exclusives fast", "exclusives-sets fast"], 300
+    )
+
+
+def test_sudoku17_bird_agrees_with_exclusives_first_10() -> None:
+    _agree_on_sudoku17(["bird", "exclusives"], BIRD_DEFAULT)
+
+
+@pytest.mark.corpus
+def test_sudoku17_bird_agrees_with_exclusives_first_300() -> None:
+    _agree_on_sudoku17(["bird"], 300)
