@@ -97,9 +97,7 @@ def _entries(lines: Iterable[str], strict: bool = False) -> Iterator[Entry]:
         yield Entry(entry.text, entry.label)
 
 
-def read_sources(
-    paths: Sequence[str], errors: list[str], strict: bool = False
-) -> Iterator[Entry]:
+def read_sources(paths: Sequence[str], errors: list[str], strict: bool = False) -> Iterator[Entry]:
     """Every puzzle of the named files in order (``-`` or none: standard input).
 
     A file that cannot be read is reported in ``errors`` and skipped; the others
@@ -197,16 +195,26 @@ def outcomes(
     engine: str,
     max_nodes: int | None,
     jobs: int,
+    interactive: bool = False,
 ) -> Iterator[tuple[Entry, Outcome]]:
-    """Each entry with its outcome, in input order, with ``jobs`` worker processes."""
-    if jobs <= 1:
-        if engine == "fast":
-            for chunk in _chunks(entries, 512):
-                texts = [e.text for e in chunk]
-                yield from zip(chunk, solve_many(texts, solver, engine, max_nodes), strict=True)
-            return
+    """Each entry with its outcome, in input order, with ``jobs`` worker processes.
+
+    ``interactive``: the input is a terminal, so each line is answered before the next
+    is read."""
+    if interactive:  # a terminal: answer each line before reading the next one
         for entry in entries:
-            yield entry, next(iter(solve_many([entry.text], solver, engine, max_nodes)))
+            yield entry, next(solve_many([entry.text], solver, engine, max_nodes))
+        return
+    if jobs <= 1:
+        read: deque[Entry] = deque()
+
+        def entry_texts() -> Iterator[str]:
+            for entry in entries:
+                read.append(entry)
+                yield entry.text
+
+        for outcome in solve_many(entry_texts(), solver, engine, max_nodes):
+            yield read.popleft(), outcome
         return
     size = 256 if engine == "fast" else 8
     window = 4 * jobs  # chunks in flight: memory stays bounded whatever the input size
@@ -286,7 +294,9 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
         _progress_wanted(args), _count_lines(args.files) if _progress_wanted(args) else None
     )
     try:
-        for entry, outcome in outcomes(entries, args.solver, engine, max_nodes, _jobs(args)):
+        interactive = (not args.files or "-" in args.files) and sys.stdin.isatty()
+        stream = outcomes(entries, args.solver, engine, max_nodes, _jobs(args), interactive)
+        for entry, outcome in stream:
             out.write(render(outcome, entry, args.format, args.solver))
             out.flush()
             progress.update()

@@ -208,3 +208,29 @@ def test_strict_input_reads_lines_as_the_haskell_main() -> None:
     code, out = run(LINE, data)
     assert out.splitlines() == [SAMPLE_SOLUTION] * 3
     assert code == 0
+
+
+@pytest.mark.parametrize("options", [[], ["--jobs", "2"], ["--engine", "reference"]])
+def test_a_terminal_gets_each_answer_before_the_next_line(options: list[str]) -> None:
+    import pty
+    import select
+
+    master, slave = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "fsudoku.cli", "solve", "--format", "line", *options],
+        stdin=slave,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        os.write(master, SAMPLE_PUZZLE.encode() + b"\n")
+        assert process.stdout is not None
+        ready, _, _ = select.select([process.stdout], [], [], 60)
+        assert ready, "no answer before the end of the input"
+        assert process.stdout.readline().decode().strip() == SAMPLE_SOLUTION
+        os.write(master, b"\x04")
+        assert process.wait(timeout=60) == 0
+    finally:
+        process.kill()
+        os.close(master)
+        os.close(slave)
