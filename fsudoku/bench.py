@@ -53,8 +53,14 @@ def _percentile(sorted_values: list[float], fraction: float) -> float:
     return sorted_values[index]
 
 
-def measure(puzzles: list[str], solver: str, engine: str, jobs: int = 1) -> Row:
-    """Time one solver on one engine over ``puzzles`` (in this process)."""
+def measure(
+    puzzles: list[str], solver: str, engine: str, jobs: int = 1, progress: bool = False
+) -> Row:
+    """Time one solver on one engine over ``puzzles`` (in this process); ``progress``
+    shows a bar on stderr (count, rate, ETA)."""
+    from fsudoku.cli import Progress
+
+    bar = Progress(progress, len(puzzles))
     started = time.perf_counter()
     singles: list[float] = []
     if jobs > 1:
@@ -67,10 +73,12 @@ def measure(puzzles: list[str], solver: str, engine: str, jobs: int = 1) -> Row:
         last = started
         for outcome in solve_many(puzzles, solver, engine):
             now = time.perf_counter()
+            bar.update()
             batch.append(outcome)
             singles.append((now - last) * 1e6)  # one puzzle at a time (reference engines)
             last = now
     batch_seconds = time.perf_counter() - started
+    bar.close()
     if engine == "fast" or jobs > 1:  # batched: time each puzzle on its own call
         singles = []
         for puzzle in puzzles:
@@ -96,16 +104,20 @@ def measure(puzzles: list[str], solver: str, engine: str, jobs: int = 1) -> Row:
     )
 
 
-def _child(puzzles: list[str], solver: str, engine: str, jobs: int, queue: object) -> None:
-    row = measure(puzzles, solver, engine, jobs)
+def _child(
+    puzzles: list[str], solver: str, engine: str, jobs: int, progress: bool, queue: object
+) -> None:
+    row = measure(puzzles, solver, engine, jobs, progress)
     queue.put(row)  # type: ignore[attr-defined]
 
 
-def measure_in_child(puzzles: list[str], solver: str, engine: str, jobs: int = 1) -> Row:
+def measure_in_child(
+    puzzles: list[str], solver: str, engine: str, jobs: int = 1, progress: bool = False
+) -> Row:
     """``measure`` in a fresh process (its own peak memory)."""
     context = multiprocessing.get_context("fork")
     queue = context.Queue()
-    process = context.Process(target=_child, args=(puzzles, solver, engine, jobs, queue))
+    process = context.Process(target=_child, args=(puzzles, solver, engine, jobs, progress, queue))
     process.start()
     row: Row = queue.get()
     process.join()
@@ -160,9 +172,10 @@ def main(args: argparse.Namespace, out: TextIO) -> int:
         for engine in engines:
             if engine == "fast" and solver not in FAST_SOLVERS:
                 continue
-            if not args.quiet and sys.stderr.isatty():
+            show = not args.quiet and sys.stderr.isatty() and len(puzzles) >= 20
+            if show:
                 print(f"timing {solver} on {engine} ...", file=sys.stderr)
-            rows.append(measure_in_child(puzzles, solver, engine, args.jobs))
+            rows.append(measure_in_child(puzzles, solver, engine, args.jobs, show))
     out.write(f"{args.file}: {len(puzzles):,} puzzles, jobs={args.jobs}\n\n")
     out.write(format_table(rows) + "\n")
     out.flush()

@@ -259,8 +259,22 @@ class Progress:
             self.bar.close()  # type: ignore[attr-defined]
 
 
-def _progress_wanted(args: argparse.Namespace) -> bool:
-    return not args.quiet and sys.stderr.isatty()
+PROGRESS_MIN = 20
+"""Fewer puzzles than this (in named files) get no progress bar."""
+
+
+def _progress(args: argparse.Namespace) -> Progress:
+    """A progress bar on stderr when it is a terminal, the input is not typed at a
+    terminal, there are more than a few puzzles, and ``--quiet`` is not given."""
+    if args.quiet or not sys.stderr.isatty():
+        return Progress(False)
+    reads_stdin = not args.files or "-" in args.files
+    if reads_stdin and sys.stdin.isatty():
+        return Progress(False)
+    total = _count_lines(args.files)
+    if total is not None and total < PROGRESS_MIN:
+        return Progress(False)
+    return Progress(True, total)
 
 
 def _count_lines(paths: Sequence[str]) -> int | None:
@@ -290,9 +304,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     if args.solver == "bird-naive" and not args.force:
         entries = _refuse_many_blanks(entries, errors)
     status = EXIT_OK
-    progress = Progress(
-        _progress_wanted(args), _count_lines(args.files) if _progress_wanted(args) else None
-    )
+    progress = _progress(args)
     try:
         interactive = (not args.files or "-" in args.files) and sys.stdin.isatty()
         stream = outcomes(entries, args.solver, engine, max_nodes, _jobs(args), interactive)
@@ -383,9 +395,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     counting = importlib.import_module("fsudoku.counting")
     errors: list[str] = []
     status = EXIT_OK
-    progress = Progress(
-        _progress_wanted(args), _count_lines(args.files) if _progress_wanted(args) else None
-    )
+    progress = _progress(args)
     try:
         for entry in read_sources(args.files, errors):
             line: str = counting.check_line(entry.text, args.limit)

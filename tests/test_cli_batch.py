@@ -234,3 +234,50 @@ def test_a_terminal_gets_each_answer_before_the_next_line(options: list[str]) ->
         process.kill()
         os.close(master)
         os.close(slave)
+
+
+def test_progress_on_a_terminal_stderr_and_silence_when_quiet(tmp_path: Path) -> None:
+    import pty
+
+    puzzles = tmp_path / "many.txt"
+    puzzles.write_text((SAMPLE_PUZZLE + "\n") * 60)
+    import fcntl
+    import struct
+    import termios
+
+    for quiet, expect_bar in (([], True), (["--quiet"], False)):
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # 100 columns
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "fsudoku.cli",
+                "solve",
+                "--format",
+                "line",
+                str(puzzles),
+                *quiet,
+            ],
+            stdout=subprocess.PIPE,
+            stderr=slave,
+            stdin=subprocess.DEVNULL,
+            timeout=120,
+            check=False,
+        )
+        os.close(slave)
+        chunks = []
+        while True:
+            try:
+                data = os.read(master, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            chunks.append(data)
+        os.close(master)
+        err = b"".join(chunks).decode(errors="replace")
+        assert done.returncode == 0
+        assert done.stdout.decode().splitlines() == [SAMPLE_SOLUTION] * 60  # stdout untouched
+        # tqdm's bar: count of total, elapsed<remaining (the ETA), rate
+        assert ("/60 [" in err and "puzzle/s" in err) == expect_bar, err
