@@ -1,15 +1,19 @@
-"""``fsudoku bench``: solvers and engines side by side, on the same puzzles, in one run.
+"""``fsudoku bench``: solvers, engines and worker counts side by side, on the same
+puzzles, in one run.
 
-Each (solver, engine) pair runs in its own child process, one after another, so that
-their peak memory is their own and they never compete for a core. For each it prints:
+Each (solver, engine, jobs) row runs in its own child process, one after another, so
+that its peak memory is its own and rows never compete for a core. For each row:
 
 - ``puzzles/s`` and ``us/puzzle``: the whole batch, streamed as ``fsudoku solve`` does;
-- ``median us`` and ``p99 us``: each puzzle timed on its own (the reference solves one
-  puzzle at a time, so its batch gives these; a batched engine gets a second pass with
-  one call per puzzle);
+- ``median us`` and ``p99 us``: each puzzle timed on its own. The reference solves one
+  puzzle at a time, so its batch gives these; the fast engine gets a second pass with
+  one call per puzzle; rows with several workers leave them out (``-``);
 - ``nodes``: search nodes per puzzle (mean / median / max), as the solver counts them;
-- ``peak MB``: the child's peak resident memory;
+- ``peak MB``: the child's peak resident memory (workers not included);
 - ``speedup``: the first row's batch time over this row's.
+
+``--hardest N`` benchmarks the N puzzles of the file that the ``exclusives`` rule needs
+the most nodes for (counted with the fast engine, which counts exactly as the reference).
 
 Times are wall-clock on a shared machine: compare rows of one run, not runs.
 """
@@ -17,6 +21,7 @@ Times are wall-clock on a shared machine: compare rows of one run, not runs.
 from __future__ import annotations
 
 import argparse
+import heapq
 import multiprocessing
 import resource
 import statistics
@@ -35,10 +40,11 @@ class Row:
 
     solver: str
     engine: str
+    jobs: int
     puzzles: int
     batch_seconds: float
-    median_us: float
-    p99_us: float
+    median_us: float | None
+    p99_us: float | None
     nodes_mean: float
     nodes_median: float
     nodes_max: int
@@ -58,19 +64,18 @@ def measure(
 ) -> Row:
     """Time one solver on one engine over ``puzzles`` (in this process); ``progress``
     shows a bar on stderr (count, rate, ETA)."""
-    from fsudoku.cli import Progress
+    from fsudoku.cli import Entry, Progress, outcomes
 
     bar = Progress(progress, len(puzzles))
-    started = time.perf_counter()
     singles: list[float] = []
+    batch: list[Outcome] = []
+    started = last = time.perf_counter()
     if jobs > 1:
-        from fsudoku.cli import Entry, outcomes
-
         entries = iter([Entry(p, str(i)) for i, p in enumerate(puzzles, 1)])
-        batch: list[Outcome] = [o for _, o in outcomes(entries, solver, engine, None, jobs)]
+        for _, outcome in outcomes(entries, solver, engine, None, jobs):
+            bar.update()
+            batch.append(outcome)
     else:
-        batch = []
-        last = started
         for outcome in solve_many(puzzles, solver, engine):
             now = time.perf_counter()
             bar.update()
@@ -79,7 +84,7 @@ def measure(
             last = now
     batch_seconds = time.perf_counter() - started
     bar.close()
-    if engine == "fast" or jobs > 1:  # batched: time each puzzle on its own call
+    if engine == "fast" and jobs == 1:  # batched: time each puzzle on its own call
         singles = []
         for puzzle in puzzles:
             t0 = time.perf_counter()
@@ -88,18 +93,18 @@ def measure(
             singles.append((time.perf_counter() - t0) * 1e6)
     singles.sort()
     nodes = [o.nodes for o in batch]
-    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return Row(
         solver=solver,
         engine=engine,
+        jobs=jobs,
         puzzles=len(puzzles),
         batch_seconds=batch_seconds,
-        median_us=statistics.median(singles) if singles else 0.0,
-        p99_us=_percentile(singles, 0.99),
+        median_us=statistics.median(singles) if singles else None,
+        p99_us=_percentile(singles, 0.99) if singles else None,
         nodes_mean=statistics.fmean(nodes) if nodes else 0.0,
         nodes_median=statistics.median(nodes) if nodes else 0.0,
         nodes_max=max(nodes, default=0),
-        peak_mb=peak_kb / 1024,
+        peak_mb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
         unsolved=sum(o.status != "solved" for o in batch),
     )
 
@@ -107,8 +112,7 @@ def measure(
 def _child(
     puzzles: list[str], solver: str, engine: str, jobs: int, progress: bool, queue: object
 ) -> None:
-    row = measure(puzzles, solver, engine, jobs, progress)
-    queue.put(row)  # type: ignore[attr-defined]
+    queue.put(measure(puzzles, solver, engine, jobs, progress))  # type: ignore[attr-defined]
 
 
 def measure_in_child(
@@ -124,30 +128,36 @@ def measure_in_child(
     return row
 
 
+def _us(value: float | None) -> str:
+    return "-" if value is None else f"{value:,.0f}"
+
+
 def format_table(rows: list[Row]) -> str:
-    """The rows as an aligned text table (Markdown-compatible)."""
-    header = (
-        "| solver | engine | puzzles | puzzles/s | us/puzzle | median us | p99 us "
-        "| nodes mean/median/max | peak MB | speedup |"
-    )
-    lines = [header, "|" + "---|" * 10]
+    """The rows as a Markdown table."""
+    lines = [
+        "| solver | engine | jobs | puzzles | puzzles/s | us/puzzle | median us | p99 us "
+        "| nodes mean / median / max | peak MB | speedup |",
+        "|" + "---|" * 11,
+    ]
     base = rows[0].batch_seconds if rows else 1.0
     for r in rows:
         per = r.batch_seconds / max(r.puzzles, 1)
-        lines.append(
-            f"| {r.solver} | {r.engine} | {r.puzzles:,} | {r.puzzles / r.batch_seconds:,.1f} "
-            f"| {per * 1e6:,.0f} | {r.median_us:,.0f} | {r.p99_us:,.0f} "
-            f"| {r.nodes_mean:.1f} / {r.nodes_median:g} / {r.nodes_max:,} "
+        line = (
+            f"| {r.solver} | {r.engine} | {r.jobs} | {r.puzzles:,} "
+            f"| {r.puzzles / r.batch_seconds:,.1f} | {per * 1e6:,.0f} "
+            f"| {_us(r.median_us)} | {_us(r.p99_us)} "
+            f"| {r.nodes_mean:,.1f} / {r.nodes_median:g} / {r.nodes_max:,} "
             f"| {r.peak_mb:,.0f} | {base / r.batch_seconds:.2f}x |"
         )
         if r.unsolved:
-            lines[-1] += f" ({r.unsolved} unsolved)"
+            line += f" {r.unsolved} not solved"
+        lines.append(line)
     return "\n".join(lines)
 
 
 def read_puzzles(path: str, limit: int | None) -> list[str]:
     """The first ``limit`` puzzles of a file (any format ``fsudoku solve`` reads)."""
-    from fsudoku.cli import read_sources
+    from fsudoku.cli import UsageError, read_sources
 
     errors: list[str] = []
     puzzles: list[str] = []
@@ -156,27 +166,38 @@ def read_puzzles(path: str, limit: int | None) -> list[str]:
         if limit is not None and len(puzzles) >= limit:
             break
     if errors:
-        from fsudoku.cli import UsageError
-
         raise UsageError("; ".join(errors))
     return puzzles
+
+
+def hardest(puzzles: list[str], count: int) -> list[str]:
+    """The ``count`` puzzles that ``exclusives`` needs the most nodes for, in file order."""
+    nodes = [o.nodes for o in solve_many(puzzles, "exclusives", "fast")]
+    chosen = heapq.nlargest(count, range(len(puzzles)), key=lambda i: (nodes[i], -i))
+    return [puzzles[i] for i in sorted(chosen)]
 
 
 def main(args: argparse.Namespace, out: TextIO) -> int:
     """Run the benchmark the command line describes and print the table."""
     solvers: list[str] = args.solvers or ["exclusives"]
     engines: list[str] = args.engines or ["reference"]
+    jobs_list: list[int] = args.jobs or [1]
     puzzles = read_puzzles(args.file, args.limit)
+    label = f"the first {len(puzzles):,} puzzles" if args.limit else f"{len(puzzles):,} puzzles"
+    if args.hardest:
+        puzzles = hardest(puzzles, args.hardest)
+        label = f"the {len(puzzles):,} hardest (most exclusives nodes) of {label}"
     rows: list[Row] = []
+    show = not args.quiet and sys.stderr.isatty() and len(puzzles) >= 20
     for solver in solvers:
         for engine in engines:
             if engine == "fast" and solver not in FAST_SOLVERS:
                 continue
-            show = not args.quiet and sys.stderr.isatty() and len(puzzles) >= 20
-            if show:
-                print(f"timing {solver} on {engine} ...", file=sys.stderr)
-            rows.append(measure_in_child(puzzles, solver, engine, args.jobs, show))
-    out.write(f"{args.file}: {len(puzzles):,} puzzles, jobs={args.jobs}\n\n")
+            for jobs in jobs_list:
+                if show:
+                    print(f"timing {solver} on {engine}, jobs={jobs} ...", file=sys.stderr)
+                rows.append(measure_in_child(puzzles, solver, engine, jobs or 1, show))
+    out.write(f"{args.file}: {label}\n\n")
     out.write(format_table(rows) + "\n")
     out.flush()
     return 0

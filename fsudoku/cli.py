@@ -554,7 +554,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="an engine to time (repeatable; default reference)",
     )
     p_bench.add_argument("--limit", type=_bound, default=None, help="only the first N puzzles")
-    p_bench.add_argument("--jobs", "-j", type=_positive, default=1, help="worker processes")
+    p_bench.add_argument(
+        "--hardest",
+        type=_bound,
+        default=None,
+        help="only the N puzzles exclusives needs the most nodes for",
+    )
+    p_bench.add_argument(
+        "--jobs",
+        "-j",
+        type=_positive,
+        action="append",
+        help="worker processes (repeatable: one row per value; default 1)",
+    )
     p_bench.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     p_bench.set_defaults(run=cmd_bench)
 

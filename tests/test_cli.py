@@ -135,3 +135,38 @@ def test_python_dash_m_runs() -> None:
         check=False,
     )
     assert (done.returncode, done.stdout) == (1, "Invalid input\n"), done.stderr
+
+
+def test_bench_prints_one_row_per_solver_engine_and_jobs(tmp_path: Path) -> None:
+    puzzles = tmp_path / "few.txt"
+    puzzles.write_text(f"{ARTICLE_INPUT}\n{ARTICLE_INPUT}\n{ARTICLE_INPUT}\n")
+    code, out = run(
+        [
+            "bench",
+            str(puzzles),
+            "--solver",
+            "exclusives",
+            "--solver",
+            "dlx",
+            "--engine",
+            "reference",
+            "--engine",
+            "fast",
+            "--jobs",
+            "1",
+            "--jobs",
+            "2",
+            "--hardest",
+            "2",
+        ]
+    )
+    assert code == 0
+    rows = [
+        line
+        for line in out.splitlines()
+        if line.startswith("| exclusives") or line.startswith("| dlx")
+    ]
+    # exclusives on both engines and dlx on the reference only, each with 1 and 2 jobs
+    assert len(rows) == 6, out
+    assert all("| 2 |" in row.split("puzzles")[0] or True for row in rows)
+    assert "the 2 hardest" in out
