@@ -38,7 +38,7 @@ from typing import IO, TextIO
 from fsudoku import sarkar1
 from fsudoku.grid_io import SAMPLE, read_grid, show_grid, show_grid_with_possibilities
 from fsudoku.outcome import Outcome
-from fsudoku.solvers import ENGINES, FAST_SOLVERS, SARKAR_RULES, SOLVERS, solve_many
+from fsudoku.solvers import ENGINES, FAST_SOLVERS, SARKAR_RULES, SOLVERS, is_puzzle, solve_many
 
 EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 FORMATS = ("grid", "line", "possibilities", "euler", "boxed")
@@ -301,13 +301,14 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
         max_nodes = 1_000_000
     errors: list[str] = []
     entries = read_sources(args.files, errors, args.strict_input)
-    if args.solver == "bird-naive" and not args.force:
-        entries = _refuse_many_blanks(entries, errors)
     status = EXIT_OK
     progress = _progress(args)
     try:
         interactive = (not args.files or "-" in args.files) and sys.stdin.isatty()
-        stream = outcomes(entries, args.solver, engine, max_nodes, _jobs(args), interactive)
+        if args.solver == "bird-naive" and not args.force:
+            stream = _refuse_many_blanks(entries, max_nodes)
+        else:
+            stream = outcomes(entries, args.solver, engine, max_nodes, _jobs(args), interactive)
         for entry, outcome in stream:
             out.write(render(outcome, entry, args.format, args.solver))
             out.flush()
@@ -320,22 +321,20 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
         progress.close()
     for message in errors:
         print(message, file=sys.stderr)
-    if any(not m.startswith("fsudoku: bird-naive") for m in errors):
-        return EXIT_USAGE
-    return status
+    return EXIT_USAGE if errors else status
 
 
-def _refuse_many_blanks(entries: Iterator[Entry], errors: list[str]) -> Iterator[Entry]:
+def _refuse_many_blanks(
+    entries: Iterator[Entry], max_nodes: int | None
+) -> Iterator[tuple[Entry, Outcome]]:
+    """``bird-naive`` without ``--force``: a puzzle with more than a handful of blanks is
+    refused (its line says why); the others are solved, one at a time."""
     for entry in entries:
         blanks = entry.text.count(".")
-        if len(entry.text) == 81 and blanks > NAIVE_MAX_BLANKS:
-            errors.append(
-                f"fsudoku: bird-naive: puzzle {entry.label} has {blanks} blanks; "
-                f"filter valid . completions tries 9^{blanks} grids. "
-                f"It is run with a bound of --max-nodes; use --force to try anyway, "
-                f"or --solver bird."
-            )
-        yield entry
+        if is_puzzle(entry.text) and blanks > NAIVE_MAX_BLANKS:
+            yield entry, Outcome.refused(blanks)
+        else:
+            yield entry, next(solve_many([entry.text], "bird-naive", "reference", max_nodes))
 
 
 def _engine(args: argparse.Namespace) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-Status = Literal["solved", "no_solution", "invalid", "gave_up"]
+Status = Literal["solved", "no_solution", "invalid", "gave_up", "refused"]
 
 INVALID_INPUT = "Invalid input"
 NO_SOLUTION = "No solution found"
@@ -49,6 +49,11 @@ class Outcome:
         """The search hit its node bound before it finished."""
         return Outcome("gave_up", None, nodes)
 
+    @staticmethod
+    def refused(blanks: int) -> Outcome:
+        """Not tried: the specification solver (``bird-naive``) on too many blanks."""
+        return Outcome("refused", None, blanks)
+
     def message(self) -> str:
         """The one-line message of a non-solved outcome (the articles' wording)."""
         if self.status == "invalid":
@@ -57,6 +62,11 @@ class Outcome:
             return NO_SOLUTION
         if self.status == "gave_up":
             return f"Gave up after {self.nodes} nodes"
+        if self.status == "refused":
+            return (
+                f"Refused: {self.nodes} blanks (filter valid . completions would try "
+                f"9^{self.nodes} grids; use --force, or --solver bird)"
+            )
         return "Solved"
 
 

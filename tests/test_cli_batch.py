@@ -281,3 +281,18 @@ def test_progress_on_a_terminal_stderr_and_silence_when_quiet(tmp_path: Path) ->
         assert done.stdout.decode().splitlines() == [SAMPLE_SOLUTION] * 60  # stdout untouched
         # tqdm's bar: count of total, elapsed<remaining (the ETA), rate
         assert ("/60 [" in err and "puzzle/s" in err) == expect_bar, err
+
+
+def test_bird_naive_refuses_many_blanks_unless_forced() -> None:
+    near_full = SAMPLE_SOLUTION[:77] + "...."
+    data = f"{near_full}\n{SAMPLE_PUZZLE}\n".encode()
+    code, out = run(["solve", "--solver", "bird-naive", "--format", "line"], data)
+    first, second = out.splitlines()
+    assert first == SAMPLE_SOLUTION
+    assert second.startswith("Refused: 64 blanks") and "--force" in second
+    assert code == 1
+    code, out = run(
+        ["solve", "--solver", "bird-naive", "--format", "line", "--force", "--max-nodes", "1000"],
+        data,
+    )
+    assert out.splitlines() == [SAMPLE_SOLUTION, "Gave up after 1000 nodes"]
