@@ -36,9 +36,10 @@ from dataclasses import dataclass
 from typing import IO, TextIO
 
 from fsudoku import sarkar1
+from fsudoku.formats import is_puzzle
 from fsudoku.grid_io import SAMPLE, read_grid, show_grid, show_grid_with_possibilities
 from fsudoku.outcome import Outcome
-from fsudoku.solvers import ENGINES, FAST_SOLVERS, SARKAR_RULES, SOLVERS, is_puzzle, solve_many
+from fsudoku.solvers import ENGINES, FAST_SOLVERS, SARKAR_RULES, SOLVERS, solve_many
 
 EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 FORMATS = ("grid", "line", "possibilities", "euler", "boxed")

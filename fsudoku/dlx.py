@@ -38,8 +38,9 @@ before the search starts and are not counted.
 
 from __future__ import annotations
 
-from returns.maybe import Maybe, Nothing, Some
+from returns.maybe import Maybe
 
+from fsudoku.formats import is_puzzle
 from fsudoku.outcome import Outcome
 
 # --- The constraint columns ---------------------------------------------------------
@@ -306,12 +307,6 @@ def _algorithm_x(
 
 # --- The public interface ----------------------------------------------------------
 
-_VALID = frozenset(".123456789")
-
-
-def _is_line(puzzle: str) -> bool:
-    return len(puzzle) == 81 and all(ch in _VALID for ch in puzzle)
-
 
 def solve_line(puzzle: str, max_nodes: int | None = None) -> Outcome:
     """The first exact cover of a puzzle line as an :class:`Outcome`.
@@ -324,7 +319,7 @@ def solve_line(puzzle: str, max_nodes: int | None = None) -> Outcome:
     >>> solve_line("." * 81, max_nodes=5)
     Outcome(status='gave_up', solution=None, nodes=5)
     """
-    if not _is_line(puzzle):
+    if not is_puzzle(puzzle):
         return Outcome.invalid()
     solutions, nodes, gave_up = exact_covers(puzzle, 1, max_nodes)
     if solutions:
@@ -340,5 +335,4 @@ def solve(puzzle: str) -> Maybe[str]:
     >>> solve("." * 80 + "x")
     <Nothing>
     """
-    outcome = solve_line(puzzle)
-    return Nothing if outcome.solution is None else Some(outcome.solution)
+    return solve_line(puzzle).to_maybe()

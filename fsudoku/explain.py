@@ -294,7 +294,7 @@ def explain_bird(
 ) -> int:
     """Walk one puzzle through Bird's ``solve'''`` (``search . choices``)."""
     from fsudoku import bird
-    from fsudoku.solvers import is_puzzle
+    from fsudoku.formats import is_puzzle
 
     line = puzzle.replace("0", ".")
     if not is_puzzle(line):

@@ -35,8 +35,9 @@ What counts as a node: one search node per placement tried (forced moves include
 
 from __future__ import annotations
 
-from returns.maybe import Maybe, Nothing, Some
+from returns.maybe import Maybe
 
+from fsudoku.formats import is_puzzle
 from fsudoku.outcome import Outcome
 
 ALL = 0x1FF
@@ -232,12 +233,6 @@ def fill(puzzle: str, placed: Placed) -> str:
 
 # --- The public interface -----------------------------------------------------------
 
-_VALID = frozenset(".123456789")
-
-
-def _is_line(puzzle: str) -> bool:
-    return len(puzzle) == 81 and all(ch in _VALID for ch in puzzle)
-
 
 def solve_line(puzzle: str, max_nodes: int | None = None) -> Outcome:
     """Backtracking with MRV and forward checking: an :class:`Outcome` for one line.
@@ -251,7 +246,7 @@ def solve_line(puzzle: str, max_nodes: int | None = None) -> Outcome:
     >>> solve_line("." * 81, max_nodes=4)
     Outcome(status='gave_up', solution=None, nodes=4)
     """
-    if not _is_line(puzzle):
+    if not is_puzzle(puzzle):
         return Outcome.invalid()
     if not clues_consistent(puzzle):
         return Outcome.no_solution(0)
@@ -269,5 +264,4 @@ def solve(puzzle: str) -> Maybe[str]:
     >>> solve("." * 80 + "x")
     <Nothing>
     """
-    outcome = solve_line(puzzle)
-    return Nothing if outcome.solution is None else Some(outcome.solution)
+    return solve_line(puzzle).to_maybe()

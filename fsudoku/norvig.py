@@ -32,8 +32,9 @@ on a fresh copy of the state). A puzzle solved by propagation alone takes 0 node
 
 from __future__ import annotations
 
-from returns.maybe import Maybe, Nothing, Some
+from returns.maybe import Maybe
 
+from fsudoku.formats import is_puzzle
 from fsudoku.outcome import Outcome
 
 # --- Squares, units and peers -------------------------------------------------------
@@ -256,12 +257,6 @@ def _fewest(values: list[int]) -> int:
 
 # --- The public interface -----------------------------------------------------------
 
-_VALID = frozenset(".123456789")
-
-
-def _is_line(puzzle: str) -> bool:
-    return len(puzzle) == 81 and all(ch in _VALID for ch in puzzle)
-
 
 def solve_line(puzzle: str, max_nodes: int | None = None) -> Outcome:
     """Propagate the clues, then search: an :class:`Outcome` for one puzzle line.
@@ -273,7 +268,7 @@ def solve_line(puzzle: str, max_nodes: int | None = None) -> Outcome:
     >>> solve_line("." * 81, max_nodes=3)
     Outcome(status='gave_up', solution=None, nodes=3)
     """
-    if not _is_line(puzzle):
+    if not is_puzzle(puzzle):
         return Outcome.invalid()
     values = parse(puzzle)
     if values is None:
@@ -292,5 +287,4 @@ def solve(puzzle: str) -> Maybe[str]:
     >>> solve("." * 80 + "x")
     <Nothing>
     """
-    outcome = solve_line(puzzle)
-    return Nothing if outcome.solution is None else Some(outcome.solution)
+    return solve_line(puzzle).to_maybe()

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from returns.maybe import Maybe, Nothing, Some
+
 Status = Literal["solved", "no_solution", "invalid", "gave_up", "refused"]
 
 INVALID_INPUT = "Invalid input"
@@ -53,6 +55,14 @@ class Outcome:
     def refused(blanks: int) -> Outcome:
         """Not tried: the specification solver (``bird-naive``) on too many blanks."""
         return Outcome("refused", None, blanks)
+
+    def to_maybe(self) -> Maybe[str]:
+        """The solution, or ``Nothing`` (no solution, not a puzzle, given up).
+
+        >>> Outcome.solved("1" * 81).to_maybe().map(len), Outcome.invalid().to_maybe()
+        (<Some: 81>, <Nothing>)
+        """
+        return Nothing if self.solution is None else Some(self.solution)
 
     def message(self) -> str:
         """The one-line message of a non-solved outcome (the articles' wording)."""

@@ -31,6 +31,8 @@ sets so that Twins and Triplets prune, is the named variant :func:`prune_cells_s
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from returns.maybe import Maybe, Some
 
 from fsudoku import sarkar1
@@ -42,6 +44,7 @@ __all__ = [
     "SAMPLE_ROW",
     "TWINS_ROW",
     "exclusive_possibilities",
+    "exclusive_possibilities_sets",
     "is_possible",
     "make_cell",
     "prune_cells",
@@ -184,7 +187,10 @@ def prune_cells_by_fixed(cells: Row) -> Maybe[Row]:
     return traverse(prune_cell, cells)
 
 
-def prune_cells_by_exclusives(cells: Row) -> Maybe[Row]:
+def prune_cells_by_exclusives(
+    cells: Row,
+    exclusive_possibilities: Callable[[Row], list[list[int]]] = exclusive_possibilities,
+) -> Maybe[Row]:
     """Prune each cell to its Exclusive digits, when those form one of the unit's groups.
 
     Haskell (#2, "Pruning the Cells, Exclusively")::
@@ -204,7 +210,9 @@ def prune_cells_by_exclusives(cells: Row) -> Maybe[Row]:
                 intersection = xs `Data.List.intersect` allExclusives
 
     As published, a group's digits are descending and ``intersection`` ascending,
-    compared as lists: only one-digit groups match. The Twins of the article stay:
+    compared as lists: only one-digit groups match. The Twins of the article stay
+    (``exclusive_possibilities`` is a parameter only so that the intended variant,
+    :func:`prune_cells_by_exclusives_sets`, can pass sorted groups):
 
     >>> prune_cells_by_exclusives(TWINS_ROW) == Some(TWINS_ROW)
     True
@@ -269,29 +277,25 @@ def solve(grid: Grid) -> Maybe[Grid]:
 # The prose's intent: Exclusives compared as sets (named variant ``exclusives-sets``)
 
 
+def exclusive_possibilities_sets(row: Row) -> list[list[int]]:
+    """``exclusivePossibilities`` with each group's digits ascending, as a cell's
+    intersection is: the one-line fix that makes Twins and Triplets prune, as the
+    article's prose describes (``map sort . exclusivePossibilities``).
+
+    >>> exclusive_possibilities_sets(SAMPLE_ROW)
+    [[4], [2, 3, 8]]
+    """
+    return [sorted(xs) for xs in exclusive_possibilities(row)]
+
+
 def prune_cells_by_exclusives_sets(cells: Row) -> Maybe[Row]:
-    """``pruneCellsByExclusives`` with each group compared as a set, so Twins and
-    Triplets prune as the article's prose describes (not in the published code).
+    """``pruneCellsByExclusives`` over the sorted groups: Twins and Triplets prune.
 
     >>> from fsudoku.grid_io import show_possibilities_row
     >>> print(show_possibilities_row(prune_cells_by_exclusives_sets(TWINS_ROW).unwrap()))
     [1  4    9] 3           [    5 7  ] [1  4   89] [1  4 6 89] [1  4 6 89] [1  4   89] 2           [    5 7  ]
     """
-    exclusives = exclusive_possibilities(cells)
-    if not exclusives:
-        return Some(cells)
-    all_exclusives = frozenset(x for xs in exclusives for x in xs)
-    groups = [frozenset(xs) for xs in exclusives]
-
-    def prune_cell(cell: Cell) -> Maybe[Cell]:
-        if isinstance(cell, Fixed):
-            return JUST_FIXED[cell.value]
-        intersection = [x for x in cell.values if x in all_exclusives]
-        if frozenset(intersection) in groups:
-            return make_cell(intersection)
-        return maybe_cell(cell.values)
-
-    return traverse(prune_cell, cells)
+    return prune_cells_by_exclusives(cells, exclusive_possibilities_sets)
 
 
 def prune_cells_sets(cells: Row) -> Maybe[Row]:

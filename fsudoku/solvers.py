@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TypeAlias
 
 from fsudoku import sarkar1, sarkar2
+from fsudoku.formats import is_puzzle
 from fsudoku.grid_io import read_grid, show_line
 from fsudoku.outcome import GaveUp, Outcome
 
@@ -44,17 +45,6 @@ OTHER_SOLVERS: dict[str, tuple[str, str]] = {
 SOLVERS: tuple[str, ...] = (*SARKAR_RULES, *OTHER_SOLVERS)
 ENGINES: tuple[str, ...] = ("reference", "fast")
 FAST_SOLVERS: frozenset[str] = frozenset(SARKAR_RULES)
-
-_VALID_CHARS = frozenset(".123456789")
-
-
-def is_puzzle(line: str) -> bool:
-    """Whether ``read_grid`` accepts the line (81 characters, each ``.`` or ``1``-``9``).
-
-    >>> is_puzzle("." * 81), is_puzzle("0" * 81), is_puzzle("." * 80)
-    (True, False, False)
-    """
-    return len(line) == 81 and _VALID_CHARS.issuperset(line)
 
 
 def sarkar_solve_line(prune_cells: sarkar1.PruneCells) -> SolveLine:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -28,3 +30,18 @@ def first_lines(path: Path, n: int) -> list[str]:
         pytest.skip(f"{path} is absent")
     with path.open(encoding="utf-8") as handle:
         return [line.rstrip("\n") for _, line in zip(range(n), handle, strict=False)]
+
+
+def run_cli(argv: list[str], stdin: bytes = b"") -> tuple[int, str]:
+    """``fsudoku`` through ``main(argv)``, with ``stdin`` as its standard input: the exit
+    status and what it printed."""
+    from fsudoku.cli import main
+
+    out = io.StringIO()
+    old = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin))
+    try:
+        code = main(argv, out)
+    finally:
+        sys.stdin = old
+    return code, out.getvalue()

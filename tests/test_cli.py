@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import io
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-
-from fsudoku.cli import main
+from conftest import run_cli as run
 
 ARTICLE_INPUT = ".......12.5.4............3.7..6..4....1..........8....92....8.....51.7.......3..."
 ARTICLE_OUTPUT = """\
@@ -26,17 +24,6 @@ ARTICLE_OUTPUT = """\
 
 """
 NO_SOLUTION = "11" + "." * 79
-
-
-def run(argv: list[str], stdin: bytes = b"") -> tuple[int, str]:
-    out = io.StringIO()
-    old = sys.stdin
-    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin))
-    try:
-        code = main(argv, out)
-    finally:
-        sys.stdin = old
-    return code, out.getvalue()
 
 
 @pytest.mark.parametrize("engine", ["reference", "fast"])

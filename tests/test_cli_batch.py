@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import os
 import signal
 import subprocess
@@ -11,24 +10,13 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import run_cli as run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fsudoku.cli import main
 from fsudoku.strategies import SAMPLE_PUZZLE, SAMPLE_SOLUTION
 
 SOLVED = SAMPLE_SOLUTION + "\n"
-
-
-def run(argv: list[str], stdin: bytes = b"") -> tuple[int, str]:
-    out = io.StringIO()
-    old = sys.stdin
-    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin))
-    try:
-        code = main(argv, out)
-    finally:
-        sys.stdin = old
-    return code, out.getvalue()
 
 
 def haskell_lines(data: bytes) -> list[bytes]:
