@@ -414,9 +414,17 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_euler96(args: argparse.Namespace, out: TextIO) -> int:
     """``fsudoku euler96 FILE``: the Project Euler 96 sum."""
     euler = importlib.import_module("fsudoku.euler")
-    if not os.path.isfile(args.file):
+    if not os.path.exists(args.file):
         raise UsageError(f"{args.file}: no such file")
-    total: int = euler.euler96(args.file, args.solver)
+    if os.path.isdir(args.file):
+        raise UsageError(f"{args.file}: is a directory")
+    try:
+        total: int = euler.euler96(args.file, args.solver)
+    except ValueError as error:  # a grid that is invalid, unsolvable or wrongly solved
+        print(f"fsudoku: euler96: {error}", file=sys.stderr)
+        return EXIT_UNSOLVED
+    except OSError as error:
+        raise UsageError(f"{args.file}: {error.strerror or error}") from None
     out.write(f"{total}\n")
     return EXIT_OK
 

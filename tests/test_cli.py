@@ -157,3 +157,41 @@ def test_bench_prints_one_row_per_solver_engine_and_jobs(tmp_path: Path) -> None
     assert len(rows) == 6, out
     assert all(row.split("|")[4].strip() == "2" for row in rows), rows  # the 2 hardest
     assert "the 2 hardest" in out
+
+
+def test_check_prints_one_verdict_per_line_and_exits_0_only_if_all_unique() -> None:
+    two = "693784..2487512936125963874932651487568247391741398625319475268856129743274836..9"
+    data = f"{ARTICLE_INPUT}\n{two}\n{NO_SOLUTION}\nbad\n".encode()
+    code, out = run(["check"], data)
+    assert out.splitlines() == ["unique", "multiple 2", "none", "Invalid input"]
+    assert code == 1
+    code, out = run(["check", "--limit", "5"], ("." * 81 + "\n").encode())
+    assert out.splitlines() == ["multiple 5"]
+    code, out = run(["check"], f"{ARTICLE_INPUT}\n".encode())
+    assert (code, out) == (0, "unique\n")
+    assert run(["check", "--limit", "1"])[0] == 2
+
+
+def test_euler_and_boxed_formats(tmp_path: Path) -> None:
+    euler = tmp_path / "grids.txt"
+    rows = [ARTICLE_INPUT.replace(".", "0")[i : i + 9] for i in range(0, 81, 9)]
+    euler.write_text("Grid 01\n" + "\n".join(rows) + "\n")
+    code, out = run(["solve", "--format", "euler", str(euler)])
+    solution = ARTICLE_OUTPUT.replace(" ", "").split("\n")[:9]
+    assert out.splitlines() == ["Grid 01", *solution]
+    code, out = run(["solve", "--format", "boxed"], ARTICLE_INPUT.encode())
+    lines = out.splitlines()
+    assert lines[0] == "+-------+-------+-------+" and lines[1] == "| 3 6 4 | 9 7 8 | 5 1 2 |"
+    assert code == 0
+
+
+def test_euler96_sums_the_top_left_numbers(tmp_path: Path) -> None:
+    euler = tmp_path / "grids.txt"
+    rows = [ARTICLE_INPUT.replace(".", "0")[i : i + 9] for i in range(0, 81, 9)]
+    euler.write_text(("Grid 01\n" + "\n".join(rows) + "\n") * 2)
+    code, out = run(["euler96", str(euler), "--solver", "dlx"])
+    assert (code, out) == (0, f"{364 * 2}\n")
+    assert run(["euler96", str(tmp_path / "absent.txt")])[0] == 2
+    assert run(["euler96", str(tmp_path)])[0] == 2
+    euler.write_text("Grid 01\n123\n")
+    assert run(["euler96", str(euler)])[0] == 1  # a clear message, no traceback
