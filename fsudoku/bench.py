@@ -147,7 +147,7 @@ def format_table(rows: list[Row]) -> str:
             f"| {r.puzzles / r.batch_seconds:,.1f} | {per * 1e6:,.0f} "
             f"| {_us(r.median_us)} | {_us(r.p99_us)} "
             f"| {r.nodes_mean:,.1f} / {r.nodes_median:g} / {r.nodes_max:,} "
-            f"| {r.peak_mb:,.0f} | {base / r.batch_seconds:.2f}x |"
+            f"| {r.peak_mb:,.0f} | {base / r.batch_seconds:.3g}x |"
         )
         if r.unsolved:
             line += f" {r.unsolved} not solved"
