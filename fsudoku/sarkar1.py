@@ -148,9 +148,23 @@ def prune_grid_once(grid: Grid, prune_cells: PruneCells = prune_cells) -> Maybe[
           >>= fmap Data.List.transpose . traverse pruneCells . Data.List.transpose
           >>= fmap subGridsToRows . traverse pruneCells . subGridsToRows
 
-    >>> from fsudoku.grid_io import read_grid, show_grid
+    The article's session (the possibilities, then the 7 that pops up in row 7):
+
+    >>> from fsudoku.grid_io import read_grid, show_grid, show_grid_with_possibilities
     >>> g = read_grid("6......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...")
-    >>> print(show_grid(prune_grid_once(g.unwrap()).unwrap()).splitlines()[6])
+    >>> g1 = prune_grid_once(g.unwrap()).unwrap()
+    >>> for line in show_grid_with_possibilities(g1).splitlines():
+    ...     print(line.rstrip())
+    6           [  3   789] [  3 5 7 9] [ 23 5 7 9] [ 234  78 ] [ 2345 789] [    5 789] 1           [ 2345  89]
+    4           [1 3   789] [  3 5 7 9] [ 23 567 9] [123  678 ] [123 5 789] [    56789] [ 23 56789] [ 23 56 89]
+    [1   5 789] 2           [  3 5 7 9] [  3 567 9] [1 34 678 ] [1 345 789] [    56789] [  3456789] [  3456 89]
+    [ 2      9] [  3  6  9] [ 23  6  9] [ 23  6   ] 5           [123    8 ] 4           [ 2   6 89] 7
+    [ 2  5 7 9] [   4 67 9] 8           [ 2   67  ] [12 4 67  ] [12 4  7  ] 3           [ 2  56  9] [12  56  9]
+    [ 2  5 7  ] [  34 67  ] 1           [ 23  67  ] 9           [ 234  78 ] [    56 8 ] [ 2  56 8 ] [ 2  56 8 ]
+    3           [1    6789] [     67 9] 4           7           [    5 7 9] 2           [    56789] [1   56 89]
+    [ 2    789] 5           [ 2 4 67 9] 1           [ 23   7  ] [ 23   7 9] [     6789] [  34 6789] [  34 6 89]
+    [12    7 9] [1  4  7 9] [ 2 4  7 9] 8           [ 23   7  ] 6           [1   5 7 9] [  345 7 9] [1 345   9]
+    >>> print(show_grid(g1).splitlines()[6])
     3 . . 4 7 . 2 . .
     """
     return (
@@ -260,11 +274,18 @@ def next_grids(grid: Grid) -> tuple[Grid, Grid]:
 
     >>> from fsudoku.grid_io import read_grid, show_grid_with_possibilities
     >>> g = read_grid("6......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...")
-    >>> grid1, grid2 = next_grids(prune_grid(g.unwrap()).unwrap())
+    >>> settled = prune_grid(g.unwrap()).unwrap()
+    >>> grid1, grid2 = next_grids(settled)
+
+    The row-4-column-1 cell, ``[2, 9]``, is the first with only two possibilities;
+    both grids are the settled grid but for that cell:
+
     >>> print(show_grid_with_possibilities(grid1).splitlines()[3].rstrip())
     2           [  3  6  9] [ 23  6  9] [ 23  6   ] 5           [123    8 ] 4           [ 2   6 89] 7
     >>> print(show_grid_with_possibilities(grid2).splitlines()[3].rstrip())
     9           [  3  6  9] [ 23  6  9] [ 23  6   ] 5           [123    8 ] 4           [ 2   6 89] 7
+    >>> [sum(a != b for a, b in zip(concat(x), concat(settled))) for x in (grid1, grid2)]
+    [1, 1]
     """
     i, first, rest = fix_cell(
         min(
