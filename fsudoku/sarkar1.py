@@ -148,7 +148,7 @@ def prune_grid_once(grid: Grid, prune_cells: PruneCells = prune_cells) -> Maybe[
           >>= fmap Data.List.transpose . traverse pruneCells . Data.List.transpose
           >>= fmap subGridsToRows . traverse pruneCells . subGridsToRows
 
-    The article's session (the possibilities, then the 7 that pops up in row 7):
+    The article's REPL example (the possibilities, then the 7 that pops up in row 7):
 
     >>> from fsudoku.grid_io import read_grid, show_grid, show_grid_with_possibilities
     >>> g = read_grid("6......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...")
