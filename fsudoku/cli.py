@@ -1,16 +1,8 @@
 """The ``fsudoku`` command: the article's ``main``, grown up.
 
-Sarkar #1 ("Solving the Puzzle")::
-
-    main :: IO ()
-    main = do
-      inputs <- lines <$> getContents
-      Control.Monad.forM_ inputs $ \\input ->
-        case readGrid input of
-          Nothing   -> putStrLn "Invalid input"
-          Just grid -> case solve grid of
-            Nothing    -> putStrLn "No solution found"
-            Just grid' -> putStrLn $ showGrid grid'
+Sarkar #1 ("Solving the Puzzle"): ``main :: IO ()`` reads ``lines <$> getContents`` and
+for each line prints ``Invalid input`` (``readGrid`` gives ``Nothing``),
+``No solution found`` (``solve`` gives ``Nothing``), or ``putStrLn $ showGrid grid'``.
 
 ``fsudoku solve`` does exactly that per input line (``--format grid``, the default),
 byte for byte, and adds files, other solvers and engines, other formats, worker

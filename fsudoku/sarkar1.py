@@ -259,18 +259,9 @@ def next_grids(grid: Grid) -> tuple[Grid, Grid]:
 
     The pivot is the first non-fixed cell (row-major) with the fewest possibilities.
 
-    Haskell (#1, "Making the Choice")::
-
-        nextGrids :: Grid -> (Grid, Grid)
-        nextGrids grid =
-          let (i, first@(Fixed _), rest) =
-                fixCell
-                . Data.List.minimumBy (compare `Data.Function.on` (possibilityCount . snd))
-                . filter (isPossible . snd)
-                . zip [0..]
-                . concat
-                $ grid
-          in (replace2D i first grid, replace2D i rest grid)
+    Haskell (#1, "Making the Choice"): ``nextGrids :: Grid -> (Grid, Grid)``, built as
+    ``fixCell . minimumBy (compare `on` (possibilityCount . snd)) . filter (isPossible . snd)
+    . zip [0..] . concat``, then ``(replace2D i first grid, replace2D i rest grid)``.
 
     >>> from fsudoku.grid_io import read_grid, show_grid_with_possibilities
     >>> g = read_grid("6......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...")

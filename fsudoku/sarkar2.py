@@ -193,21 +193,12 @@ def prune_cells_by_exclusives(
 ) -> Maybe[Row]:
     """Prune each cell to its Exclusive digits, when those form one of the unit's groups.
 
-    Haskell (#2, "Pruning the Cells, Exclusively")::
-
-        pruneCellsByExclusives :: [Cell] -> Maybe [Cell]
-        pruneCellsByExclusives cells = case exclusives of
-          [] -> Just cells
-          _ -> traverse pruneCell cells
-          where
-            exclusives = exclusivePossibilities cells
-            allExclusives = concat exclusives
-            pruneCell cell@(Fixed _) = Just cell
-            pruneCell cell@(Possible xs)
-              | intersection `elem` exclusives = makeCell intersection
-              | otherwise = Just cell
-              where
-                intersection = xs `Data.List.intersect` allExclusives
+    Haskell (#2, "Pruning the Cells, Exclusively"):
+    ``pruneCellsByExclusives :: [Cell] -> Maybe [Cell]``. With ``exclusives`` the groups of
+    the unit and ``allExclusives = concat exclusives``: a fixed cell stays; a cell
+    ``Possible xs`` becomes ``makeCell intersection`` when
+    ``intersection `elem` exclusives``, with ``intersection = xs `intersect` allExclusives``;
+    no group at all leaves the cells as they are.
 
     As published, a group's digits are descending and ``intersection`` ascending,
     compared as lists: only one-digit groups match. The Twins of the article stay
