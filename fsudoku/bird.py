@@ -100,7 +100,8 @@ def blank(d: Digit) -> bool:
 def choice(d: Digit, n: int = 3) -> str:
     """The choices of one cell: every digit for a blank, the digit itself otherwise.
 
-    Haskell (§specification): ``choice d = if blank d then digits else [d]``
+    Haskell (§specification): ``choice :: Digit -> [Digit]``;
+    ``choice d = if blank d then digits else [d]``
 
     >>> choice('0'), choice('5'), choice('0', n=2)
     ('123456789', '5', '1234')
@@ -219,7 +220,8 @@ def solve(g: Grid, n: int = 3) -> Iterator[Grid]:
 def test(p: Callable[[A], bool], x: A) -> list[A]:
     """``[x]`` when ``x`` satisfies ``p``, else ``[]``: the step of ``filter``'s definition.
 
-    Haskell (§laws, a comment in the lecture): ``test p x = if p x then [x] else []``
+    Haskell (§laws, a comment in the lecture): ``test :: (a -> Bool) -> a -> [a]``;
+    ``test p x = if p x then [x] else []``
 
     >>> test(bool, 3), test(bool, 0)
     ([3], [])
@@ -233,7 +235,8 @@ test.__test__ = False  # type: ignore[attr-defined]  # a law helper, not a pytes
 def filter_(p: Callable[[A], bool], xs: Iterable[A]) -> list[A]:
     """``filter`` as the lecture defines it, through ``test`` (same result as ``filter``).
 
-    Haskell (§laws, a comment in the lecture): ``filter p = concat . map (test p)``
+    Haskell (§laws, a comment in the lecture): ``filter :: (a -> Bool) -> [a] -> [a]``;
+    ``filter p = concat . map (test p)``
 
     >>> filter_(lambda x: x % 2 == 1, [1, 2, 3, 4, 5])
     [1, 3, 5]
@@ -332,7 +335,7 @@ def group(k: int, xs: Sequence[A]) -> Matrix[A]:
 def group3(xs: Sequence[A], n: int = 3) -> Matrix[A]:
     """A list cut into pieces of one box side (3 by default).
 
-    Haskell (§validity): ``group3 = group 3``
+    Haskell (§validity): ``group3 :: [a] -> [[a]]``; ``group3 = group 3``
 
     >>> group3("abcdef")
     (('a', 'b', 'c'), ('d', 'e', 'f'))
@@ -354,7 +357,8 @@ def ungroup(xss: Iterable[Sequence[A]]) -> Row[A]:
 def boxs(m: Matrix[A], n: int = 3) -> Matrix[A]:
     """The boxes of a matrix, each as a row (box-major, cells in reading order).
 
-    Haskell (§validity): ``boxs = map ungroup . ungroup . map cols . group3 . map group3``
+    Haskell (§validity): ``boxs :: Matrix a -> Matrix a``;
+    ``boxs = map ungroup . ungroup . map cols . group3 . map group3``
 
     >>> m = group(4, "abcdefghijklmnop")
     >>> ["".join(b) for b in boxs(m, n=2)]
@@ -408,7 +412,8 @@ def remove(ds: Sequence[Digit], xs: str) -> str:
 def prune_row(r: Row[str]) -> Row[str]:
     """A row of choices with the digits of its singletons removed from its other cells.
 
-    Haskell (§pruning): ``pruneRow r = map (remove singles) r where singles = [d | [d] <- r]``
+    Haskell (§pruning): ``pruneRow :: Row [Digit] -> Row [Digit]``;
+    ``pruneRow r = map (remove singles) r where singles = [d | [d] <- r]``
 
     >>> prune_row(("6", "12", "36", "1"))
     ('6', '2', '3', '1')
@@ -436,7 +441,9 @@ def _remember(memo: dict[K, V], key: K, value: V) -> None:
 def prune_by(f: Callable[[Matrix[str]], Matrix[str]], m: Matrix[str]) -> Matrix[str]:
     """Pruning of each unit that the involution ``f`` turns into a row.
 
-    Haskell (§pruning): ``pruneBy f = f . map pruneRow . f``
+    Haskell (§pruning):
+    ``pruneBy :: (Matrix [Digit] -> Matrix [Digit]) -> Matrix [Digit] -> Matrix [Digit]``;
+    ``pruneBy f = f . map pruneRow . f``
 
     >>> prune_by(cols, (("1", "2"), ("12", "12")))
     (('1', '2'), ('2', '1'))
@@ -447,7 +454,8 @@ def prune_by(f: Callable[[Matrix[str]], Matrix[str]], m: Matrix[str]) -> Matrix[
 def prune(m: Matrix[str], n: int = 3) -> Matrix[str]:
     """One pruning pass: by boxes, then by columns, then by rows.
 
-    Haskell (§pruning): ``prune = pruneBy rows . pruneBy cols . pruneBy boxs``
+    Haskell (§pruning): ``prune :: Matrix [Digit] -> Matrix [Digit]``;
+    ``prune = pruneBy rows . pruneBy cols . pruneBy boxs``
 
     >>> prune((("1", "1234", "1234", "1234"),) + (("1234",) * 4,) * 3, n=2)[0]
     ('1', '234', '234', '234')
@@ -458,7 +466,8 @@ def prune(m: Matrix[str], n: int = 3) -> Matrix[str]:
 def solve_pruned(g: Grid, n: int = 3) -> Iterator[Grid]:
     """The solutions of a grid, pruning the choices once before expanding (``solve'``).
 
-    Haskell (§pruning): ``solve' = filter valid . expand . prune . choices``
+    Haskell (§pruning): ``solve' :: Grid -> [Grid]``;
+    ``solve' = filter valid . expand . prune . choices``
 
     >>> ["".join(ungroup(s)) for s in solve_pruned(s2g("1234341221430000", n=2), n=2)]
     ['1234341221434321']
@@ -492,7 +501,8 @@ def many(f: Callable[[A], A], x: A) -> A:
 def solve_many_pruned(g: Grid, n: int = 3) -> Iterator[Grid]:
     """The solutions of a grid, pruning to a fixpoint before expanding (``solve''``).
 
-    Haskell (§many): ``solve'' = filter valid . expand . many prune . choices``
+    Haskell (§many): ``solve'' :: Grid -> [Grid]``;
+    ``solve'' = filter valid . expand . many prune . choices``
 
     >>> ["".join(ungroup(s)) for s in solve_many_pruned(s2g("0034341200434321", n=2), n=2)]
     ['1234341221434321', '2134341212434321']
@@ -506,7 +516,7 @@ def solve_many_pruned(g: Grid, n: int = 3) -> Iterator[Grid]:
 def single(xs: Sequence[A]) -> bool:
     """Whether a list has exactly one element.
 
-    Haskell (§expand1): ``single [_] = True; single _ = False``
+    Haskell (§expand1): ``single :: [a] -> Bool``; ``single [_] = True; single _ = False``
 
     >>> single("5"), single("56"), single("")
     (True, False, False)
@@ -517,7 +527,8 @@ def single(xs: Sequence[A]) -> bool:
 def counts(m: Matrix[str]) -> list[int]:
     """The numbers of choices of the cells that are not singletons (empty ones included).
 
-    Haskell (§expand1): ``counts = filter (/= 1) . map length . concat``
+    Haskell (§expand1): ``counts :: Matrix [Digit] -> [Int]``;
+    ``counts = filter (/= 1) . map length . concat``
 
     >>> counts((("1", "23"), ("", "456")))
     [2, 0, 3]
@@ -586,7 +597,7 @@ def complete(m: Matrix[str]) -> bool:
 def ok(row: Row[str]) -> bool:
     """Whether the singletons of a unit hold no digit twice.
 
-    Haskell (§search): ``ok row = nodups [x | [x] <- row]``
+    Haskell (§search): ``ok :: Row [Digit] -> Bool``; ``ok row = nodups [x | [x] <- row]``
 
     >>> ok(("1", "12", "2")), ok(("1", "23", "1"))
     (True, False)
@@ -601,7 +612,8 @@ def ok(row: Row[str]) -> bool:
 def safe(m: Matrix[str], n: int = 3) -> bool:
     """Whether no row, column or box of a choice matrix has two equal singletons.
 
-    Haskell (§search): ``safe m = all ok (rows m) && all ok (cols m) && all ok (boxs m)``
+    Haskell (§search): ``safe :: Matrix [Digit] -> Bool``;
+    ``safe m = all ok (rows m) && all ok (cols m) && all ok (boxs m)``
 
     >>> safe((("1", "234", "1234", "1234"),) * 1 + (("1234",) * 4,) * 3, n=2)
     True
@@ -683,7 +695,7 @@ def search(
 def solve_search(g: Grid, n: int = 3) -> Iterator[Grid]:
     """The solutions of a grid by pruning and single-cell expansion (``solve'''``).
 
-    Haskell (§search): ``solve''' = search . choices``
+    Haskell (§search): ``solve''' :: Grid -> [Grid]``; ``solve''' = search . choices``
 
     >>> [valid(s, n=2) for s in solve_search(s2g("1000000000000000", n=2), n=2)][:3]
     [True, True, True]
@@ -711,6 +723,8 @@ def s2g(s: str, n: int = 3) -> Grid:
 def grid_to_line(g: Grid) -> str:
     """The digits of a grid as one line, row by row (the inverse of :func:`s2g`).
 
+    No Haskell counterpart: a command-line adapter.
+
     >>> grid_to_line(s2g("12341234"[:4], n=1))
     '1234'
     """
@@ -720,6 +734,8 @@ def grid_to_line(g: Grid) -> str:
 def line_to_grid(puzzle: str, n: int = 3) -> Grid:
     """The Bird grid of a puzzle line with ``.`` blanks (``.`` becomes ``'0'``).
 
+    No Haskell counterpart: a command-line adapter (``s2g`` after reading ``.`` as ``'0'``).
+
     >>> line_to_grid("1..4", n=1)
     (('1',), ('0',), ('0',), ('4',))
     """
@@ -728,6 +744,8 @@ def line_to_grid(puzzle: str, n: int = 3) -> Grid:
 
 def count_blanks(puzzle: str) -> int:
     """The number of blanks (``.`` or ``0``) of a puzzle line.
+
+    No Haskell counterpart: a command-line helper (``bird-naive`` refuses many blanks).
 
     >>> count_blanks("1.3.0")
     3
@@ -753,6 +771,9 @@ class _NodeCounter:
 def solve_line(puzzle: str, max_nodes: int | None = None) -> Outcome:
     """The first solution of ``solve'''`` for an 81-character puzzle line (``.`` blanks).
 
+    No Haskell counterpart: the command line's adapter, ``head (solve''' (s2g line))``
+    with a node count.
+
     ``nodes`` is the number of calls of :func:`search`. With ``max_nodes``, at most that
     many calls are made; needing more gives ``Outcome.gave_up(max_nodes)``.
 
@@ -775,6 +796,8 @@ def solve_line(puzzle: str, max_nodes: int | None = None) -> Outcome:
 
 def solve_naive_line(puzzle: str, max_nodes: int | None = None) -> Outcome:
     """The first solution of the specification ``filter valid . completions``.
+
+    No Haskell counterpart: the command line's adapter, ``head (solve (s2g line))``.
 
     ``nodes`` is the number of completions examined; the specification tries up to
     9^blanks of them, so give ``max_nodes`` unless the puzzle has very few blanks.

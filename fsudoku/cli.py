@@ -17,7 +17,6 @@ unsolvable or given up, 2 for a usage error or an unreadable file, 130 on Ctrl-C
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import signal
 import sys
@@ -25,10 +24,14 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import IO, TextIO
+from typing import IO, NoReturn, TextIO
+
+from tqdm import tqdm
 
 from fsudoku import sarkar1
-from fsudoku.formats import is_puzzle
+from fsudoku.counting import check_line
+from fsudoku.euler import euler96
+from fsudoku.formats import format_boxed, format_euler, is_puzzle, read_puzzles
 from fsudoku.grid_io import SAMPLE, read_grid, show_grid, show_grid_with_possibilities
 from fsudoku.outcome import Outcome
 from fsudoku.solvers import ENGINES, FAST_SOLVERS, SARKAR_RULES, SOLVERS, solve_many
@@ -80,13 +83,7 @@ def _entries(lines: Iterable[str], strict: bool = False) -> Iterator[Entry]:
         for number, line in enumerate(lines, 1):
             yield Entry(line, str(number))
         return
-    try:
-        formats = importlib.import_module("fsudoku.formats")
-    except ImportError:
-        for number, line in enumerate(lines, 1):
-            yield Entry(line.replace("0", "."), str(number))
-        return
-    for entry in formats.read_puzzles(lines):
+    for entry in read_puzzles(lines):
         yield Entry(entry.text, entry.label)
 
 
@@ -135,14 +132,11 @@ def render(outcome: Outcome, entry: Entry, fmt: str, solver: str) -> str:
         return outcome.message() + "\n"
     if fmt == "line":
         return outcome.solution + "\n"
-    if fmt in ("euler", "boxed"):
-        formats = importlib.import_module("fsudoku.formats")
-        if fmt == "euler":
-            label = entry.label if entry.label.startswith("Grid") else f"Grid {entry.label}"
-            text: str = formats.format_euler(label, outcome.solution)
-        else:
-            text = formats.format_boxed(outcome.solution)
-        return text if text.endswith("\n") else text + "\n"
+    if fmt == "euler":
+        label = entry.label if entry.label.startswith("Grid") else f"Grid {entry.label}"
+        return format_euler(label, outcome.solution) + "\n"
+    if fmt == "boxed":
+        return format_boxed(outcome.solution) + "\n"
     return grid_text(outcome.solution) + "\n"  # putStrLn $ showGrid grid'
 
 
@@ -234,22 +228,17 @@ class Progress:
     """Count, rate and ETA on a terminal's stderr (silent otherwise)."""
 
     def __init__(self, enabled: bool, total: int | None = None) -> None:
-        self.bar: object | None = None
+        self.bar: tqdm[NoReturn] | None = None
         if enabled:
-            try:
-                from tqdm import tqdm
-
-                self.bar = tqdm(total=total, unit="puzzle", file=sys.stderr, leave=False)
-            except ImportError:  # pragma: no cover - tqdm is a dependency
-                self.bar = None
+            self.bar = tqdm(total=total, unit="puzzle", file=sys.stderr, leave=False)
 
     def update(self) -> None:
         if self.bar is not None:
-            self.bar.update(1)  # type: ignore[attr-defined]
+            self.bar.update(1)
 
     def close(self) -> None:
         if self.bar is not None:
-            self.bar.close()  # type: ignore[attr-defined]
+            self.bar.close()
 
 
 PROGRESS_MIN = 20
@@ -333,23 +322,13 @@ def _refuse_many_blanks(
 def _engine(args: argparse.Namespace) -> str:
     engine: str | None = args.engine
     if engine is None:
-        return "fast" if args.solver in FAST_SOLVERS and _fast_available() else "reference"
+        return "fast" if args.solver in FAST_SOLVERS else "reference"
     if engine == "fast" and args.solver not in FAST_SOLVERS:
         raise UsageError(
             f"the fast engine covers {', '.join(sorted(FAST_SOLVERS))}; "
             f"use --engine reference for {args.solver}"
         )
-    if engine == "fast" and not _fast_available():
-        raise UsageError("the fast engine is not available (numpy missing?)")
     return engine
-
-
-def _fast_available() -> bool:
-    try:
-        fast = importlib.import_module("fsudoku.fast")
-    except ImportError:
-        return False
-    return hasattr(fast, "solve_many")
 
 
 def _jobs(args: argparse.Namespace) -> int:
@@ -377,20 +356,19 @@ def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
     """``fsudoku bench``: solvers and engines side by side on the same puzzles."""
-    bench = importlib.import_module("fsudoku.bench")
-    code: int = bench.main(args, out)
-    return code
+    from fsudoku import bench  # imports this module: loaded when asked for
+
+    return bench.main(args, out)
 
 
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     """``fsudoku check``: unique, multiple N, none, or Invalid input per puzzle."""
-    counting = importlib.import_module("fsudoku.counting")
     errors: list[str] = []
     status = EXIT_OK
     progress = _progress(args)
     try:
         for entry in read_sources(args.files, errors):
-            line: str = counting.check_line(entry.text, args.limit)
+            line = check_line(entry.text, args.limit)
             out.write(line + "\n")
             out.flush()
             progress.update()
@@ -405,13 +383,12 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_euler96(args: argparse.Namespace, out: TextIO) -> int:
     """``fsudoku euler96 FILE``: the Project Euler 96 sum."""
-    euler = importlib.import_module("fsudoku.euler")
     if not os.path.exists(args.file):
         raise UsageError(f"{args.file}: no such file")
     if os.path.isdir(args.file):
         raise UsageError(f"{args.file}: is a directory")
     try:
-        total: int = euler.euler96(args.file, args.solver)
+        total = euler96(args.file, args.solver)
     except ValueError as error:  # a grid that is invalid, unsolvable or wrongly solved
         print(f"fsudoku: euler96: {error}", file=sys.stderr)
         return EXIT_UNSOLVED
@@ -423,9 +400,9 @@ def cmd_euler96(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
     """``fsudoku explain PUZZLE``: the articles' REPL session for any puzzle."""
-    explain = importlib.import_module("fsudoku.explain")
-    code: int = explain.main(args, out)
-    return code
+    from fsudoku import explain  # imports this module: loaded when asked for
+
+    return explain.main(args, out)
 
 
 # ---------------------------------------------------------------------------

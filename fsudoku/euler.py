@@ -15,11 +15,10 @@ of :mod:`fsudoku.formats`).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from fsudoku import dlx, mrv, norvig
+from fsudoku import dlx, mrv, norvig, solvers
 from fsudoku.formats import is_puzzle, read_puzzles
 from fsudoku.oracle import is_solution
 from fsudoku.outcome import Outcome
@@ -56,15 +55,10 @@ def solver_named(name: str) -> Solver:
     """
     if name in SOLVERS:
         return SOLVERS[name]
-    try:
-        registry = importlib.import_module("fsudoku.solvers")
-    except ImportError:
-        registry = None
-    if registry is not None and name in getattr(registry, "SOLVERS", ()):
-        solve_line: Callable[[str, str], Outcome] = registry.solve_line
+    if name in solvers.SOLVERS:
 
         def solver(puzzle: str) -> str | None:
-            return solve_line(name, puzzle).solution
+            return solvers.solve_line(name, puzzle).solution
 
         return solver
     raise ValueError(f"unknown solver {name!r}")

@@ -21,8 +21,9 @@ from typing import TextIO
 
 from returns.maybe import Maybe
 
-from fsudoku import sarkar1
-from fsudoku.cell import Grid, Possible
+from fsudoku import bird, sarkar1
+from fsudoku.cell import FIXED, Grid, Possible, possible
+from fsudoku.formats import is_puzzle
 from fsudoku.grid_io import read_grid, show_cell_with_possibilities, show_grid, show_line
 from fsudoku.outcome import GaveUp
 from fsudoku.solvers import SARKAR_RULES
@@ -202,8 +203,6 @@ def main(args: argparse.Namespace, out: TextIO) -> int:
 
 def bird_grid(m: tuple[tuple[str, ...], ...]) -> Grid:
     """A Bird choice matrix shown as a Sarkar grid (a singleton choice as a fixed cell)."""
-    from fsudoku.cell import FIXED, possible
-
     return tuple(
         tuple(FIXED[int(cs)] if len(cs) == 1 else possible(tuple(map(int, cs))) for cs in row)
         for row in m
@@ -230,11 +229,9 @@ class BirdExplainer:
             else:
                 show(f"search, node {self.nodes}")
         elif event == "pruned":
-            from fsudoku.bird import safe
-
             self.last_pruned = m
             show(f"node {self.nodes}: prune (pruneBy boxs, then cols, then rows)", bird_grid(m))
-            if any(cs == "" for row in m for cs in row) and safe(m):
+            if any(cs == "" for row in m for cs in row) and bird.safe(m):
                 show(f"node {self.nodes}: a cell has no choice left: expand1 gives []: dead end")
         elif event == "unsafe":
             show(f"node {self.nodes}: not (safe pm): a fixed digit twice in a unit: dead end")
@@ -293,9 +290,6 @@ def explain_bird(
     puzzle: str, out: TextIO, max_steps: int | None = None, svg_dir: str | None = None
 ) -> int:
     """Walk one puzzle through Bird's ``solve'''`` (``search . choices``)."""
-    from fsudoku import bird
-    from fsudoku.formats import is_puzzle
-
     line = puzzle.replace("0", ".")
     if not is_puzzle(line):
         out.write("Invalid input\n")

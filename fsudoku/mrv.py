@@ -39,37 +39,21 @@ from returns.maybe import Maybe
 
 from fsudoku.formats import is_puzzle
 from fsudoku.outcome import Outcome
+from fsudoku.units import ALL as ALL
+from fsudoku.units import PEERS as PEERS
+from fsudoku.units import POPCOUNT
 
-ALL = 0x1FF
-"""The mask with all nine digits."""
+COUNT = POPCOUNT
+"""Population count of every 9-bit mask."""
 
 IS_PEER: tuple[tuple[bool, ...], ...] = tuple(
-    tuple(
-        q != s
-        and (
-            q // 9 == s // 9 or q % 9 == s % 9 or (q // 27 == s // 27 and q % 9 // 3 == s % 9 // 3)
-        )
-        for q in range(81)
-    )
-    for s in range(81)
+    tuple(q in PEERS[s] for q in range(81)) for s in range(81)
 )
 """``IS_PEER[s][q]``: ``q`` shares a row, column or box with ``s`` (and is not ``s``).
 
 >>> sum(IS_PEER[40]), IS_PEER[0][80], IS_PEER[0][20], IS_PEER[0][0]
 (20, False, True, False)
 """
-
-PEERS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(q for q in range(81) if IS_PEER[s][q]) for s in range(81)
-)
-"""The 20 peers of each cell, ascending.
-
->>> PEERS[0][:9], len(PEERS[0])
-((1, 2, 3, 4, 5, 6, 7, 8, 9), 20)
-"""
-
-COUNT: tuple[int, ...] = tuple(bin(m).count("1") for m in range(ALL + 1))
-"""Population count of every 9-bit mask."""
 
 Placed = tuple[int, int, "Placed"] | None
 """The placements made so far, newest first: ``(cell, digit, older)``."""

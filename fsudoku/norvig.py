@@ -36,40 +36,24 @@ from returns.maybe import Maybe
 
 from fsudoku.formats import is_puzzle
 from fsudoku.outcome import Outcome
+from fsudoku.units import ALL as ALL
+from fsudoku.units import PEERS as PEERS
+from fsudoku.units import POPCOUNT
+from fsudoku.units import UNITS as BOARD_UNITS
+
+COUNT = POPCOUNT
+"""Population count of every 9-bit mask."""
 
 # --- Squares, units and peers -------------------------------------------------------
 
-ALL = 0x1FF
-"""The mask with all nine digits."""
-
-_ROWS = tuple(tuple(r * 9 + c for c in range(9)) for r in range(9))
-_COLS = tuple(tuple(r * 9 + c for r in range(9)) for c in range(9))
-_BOXES = tuple(
-    tuple((br + i) * 9 + bc + j for i in range(3) for j in range(3))
-    for br in (0, 3, 6)
-    for bc in (0, 3, 6)
-)
-
 UNITS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(u for u in _ROWS + _COLS + _BOXES if s in u) for s in range(81)
+    tuple(u for u in BOARD_UNITS if s in u) for s in range(81)
 )
 """The three units (row, column, box) of each square.
 
 >>> UNITS[0][2]
 (0, 1, 2, 9, 10, 11, 18, 19, 20)
 """
-
-PEERS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sorted({q for u in UNITS[s] for q in u} - {s})) for s in range(81)
-)
-"""The 20 peers of each square.
-
->>> len(PEERS[40]), 40 in PEERS[40]
-(20, False)
-"""
-
-COUNT: tuple[int, ...] = tuple(bin(m).count("1") for m in range(ALL + 1))
-"""Population count of every 9-bit mask."""
 
 _DIGIT_OF: dict[int, str] = {1 << (d - 1): str(d) for d in range(1, 10)}
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from typing import TypeAlias
 
 from returns.maybe import Maybe, Nothing, Some
@@ -452,11 +452,13 @@ def solve_counted(
     return result, search.nodes
 
 
-def set_trace(trace: Trace | None) -> object:
-    """Install a trace callback for the pruning passes (returns a token for reset)."""
+def set_trace(trace: Trace | None) -> Token[Trace | None]:
+    """Install a trace callback for the pruning passes (returns a token for reset).
+
+    No Haskell counterpart: the hook behind ``fsudoku explain``."""
     return _TRACE.set(trace)
 
 
-def reset_trace(token: object) -> None:
-    """Remove the trace installed by :func:`set_trace`."""
-    _TRACE.reset(token)  # type: ignore[arg-type]
+def reset_trace(token: Token[Trace | None]) -> None:
+    """Remove the trace installed by :func:`set_trace` (no Haskell counterpart)."""
+    _TRACE.reset(token)

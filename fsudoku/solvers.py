@@ -14,11 +14,10 @@ a line and an optional node bound to an :class:`~fsudoku.outcome.Outcome`; an
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeAlias
 
-from fsudoku import sarkar1, sarkar2
+from fsudoku import bird, dlx, mrv, norvig, sarkar1, sarkar2
 from fsudoku.formats import is_puzzle
 from fsudoku.grid_io import read_grid, show_line
 from fsudoku.outcome import GaveUp, Outcome
@@ -33,14 +32,14 @@ SARKAR_RULES: dict[str, sarkar1.PruneCells] = {
 }
 """The three Sarkar rules: #1, #2 as published, #2 as its prose intends."""
 
-OTHER_SOLVERS: dict[str, tuple[str, str]] = {
-    "bird": ("fsudoku.bird", "solve_line"),
-    "bird-naive": ("fsudoku.bird", "solve_naive_line"),
-    "mrv": ("fsudoku.mrv", "solve_line"),
-    "dlx": ("fsudoku.dlx", "solve_line"),
-    "norvig": ("fsudoku.norvig", "solve_line"),
+OTHER_SOLVERS: dict[str, SolveLine] = {
+    "bird": bird.solve_line,
+    "bird-naive": bird.solve_naive_line,
+    "mrv": mrv.solve_line,
+    "dlx": dlx.solve_line,
+    "norvig": norvig.solve_line,
 }
-"""Solvers of the other documents: module and function."""
+"""Solvers of the other documents (each takes a line ``read_grid`` accepts)."""
 
 SOLVERS: tuple[str, ...] = (*SARKAR_RULES, *OTHER_SOLVERS)
 ENGINES: tuple[str, ...] = ("reference", "fast")
@@ -71,8 +70,7 @@ def reference(name: str) -> SolveLine:
         return sarkar_solve_line(SARKAR_RULES[name])
     if name not in OTHER_SOLVERS:
         raise KeyError(f"unknown solver {name!r}; choose one of {', '.join(SOLVERS)}")
-    module_name, function = OTHER_SOLVERS[name]
-    inner: SolveLine = getattr(importlib.import_module(module_name), function)
+    inner = OTHER_SOLVERS[name]
 
     def solve_one(line: str, max_nodes: int | None = None) -> Outcome:
         if not is_puzzle(line):
@@ -98,9 +96,9 @@ def solve_many(
         if name not in FAST_SOLVERS:
             covered = ", ".join(sorted(FAST_SOLVERS))
             raise KeyError(f"the fast engine covers {covered}, not {name!r}")
-        fast = importlib.import_module("fsudoku.fast")
-        outcomes: Iterator[Outcome] = fast.solve_many(lines, name, max_nodes=max_nodes)
-        return outcomes
+        from fsudoku import fast  # NumPy is loaded only when the fast engine is asked for
+
+        return fast.solve_many(lines, name, max_nodes=max_nodes)
     if engine != "reference":
         raise KeyError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
     solver = reference(name)

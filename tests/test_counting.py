@@ -3,7 +3,6 @@ agreement with each other, with a brute-force count and with Bird's solver."""
 
 from __future__ import annotations
 
-import importlib
 import itertools
 from collections.abc import Callable, Iterator
 
@@ -12,7 +11,7 @@ from conftest import SUDOKU17, first_lines
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from fsudoku import dlx, mrv, norvig
+from fsudoku import bird, dlx, mrv, norvig
 from fsudoku.counting import check_line, count_solutions
 from fsudoku.oracle import UNITS, is_filled_grid, is_solution, keeps_clues
 from fsudoku.outcome import Outcome
@@ -216,23 +215,11 @@ def test_solvers_agree_on_sudoku17() -> None:
 # --- Bird's solver ------------------------------------------------------------------
 
 
-def bird_solutions() -> Callable[[str], Iterator[str]]:
-    try:
-        bird = importlib.import_module("fsudoku.bird")
-    except ImportError:
-        pytest.skip("fsudoku.bird is not there yet")
-    all_solutions = getattr(bird, "all_solutions", None)
-    if all_solutions is None:
-        pytest.skip("fsudoku.bird has no all_solutions yet")
-    return all_solutions  # type: ignore[no-any-return]
-
-
 @given(st.one_of(puzzles(0, 10), deadly_rectangles(), contradictory_puzzles(10)))
 @settings(max_examples=30)
 def test_count_equals_birds_enumeration(puzzle: str) -> None:
     # count_solutions p = length (solve''' p)   (few blanks)
-    all_solutions = bird_solutions()
-    found = list(all_solutions(puzzle))
+    found = list(bird.all_solutions(puzzle))
     assert all(is_solution(s, puzzle) for s in found)
     left = count_solutions(puzzle)
     right = len(found)

@@ -21,20 +21,12 @@ from __future__ import annotations
 
 from typing import Final
 
+from fsudoku.units import ALL as ALL
+from fsudoku.units import POPCOUNT as POPCOUNT
+from fsudoku.units import UNITS as UNITS
+
 RULES: Final = ("simple", "exclusives", "exclusives-sets")
 """The rule names: Sarkar #1, #2 as published, #2 with groups compared as sets."""
-
-ALL: Final = 0x1FF
-"""``Possible [1..9]``."""
-
-ROWS: Final = tuple(tuple(r * 9 + c for c in range(9)) for r in range(9))
-COLUMNS: Final = tuple(tuple(r * 9 + c for r in range(9)) for c in range(9))
-SUB_GRIDS: Final = tuple(
-    tuple((3 * (b // 3) + r) * 9 + 3 * (b % 3) + c for r in range(3) for c in range(3))
-    for b in range(9)
-)
-UNITS: Final = ROWS + COLUMNS + SUB_GRIDS
-"""The cell indexes of each unit, in ``pruneGrid'`` order."""
 
 CELL_UNITS: Final = tuple((i // 9, 9 + i % 9, 18 + 3 * (i // 27) + (i % 9) // 3) for i in range(81))
 """The row, column and sub-grid (unit numbers) of each cell."""
@@ -43,9 +35,6 @@ CELL_UNIT_BITS: Final = tuple((1 << r) | (1 << c) | (1 << b) for r, c, b in CELL
 """The three units of each cell as a 27-bit set."""
 
 ALL_UNITS: Final = (1 << 27) - 1
-
-POPCOUNT: Final = tuple(bin(m).count("1") for m in range(1 << 9))
-"""Number of digits in each mask."""
 
 DIGITS: Final = tuple(tuple(d + 1 for d in range(9) if m >> d & 1) for m in range(1 << 9))
 """The ascending digit list of each mask."""
