@@ -10,7 +10,7 @@ sections:
 * §validity: ``valid``, ``nodups``, ``rows``, ``cols``, ``group``, ``ungroup``, ``group3``,
   ``boxs``;
 * §laws: LFONC, LNAT, LFILCP, LFILINV, LPRUNE and the definition of ``filter`` through
-  ``test`` (the laws themselves are in :mod:`fsudoku.laws`);
+  ``test`` (the laws themselves are in :mod:`fsudoku.testing.laws`);
 * §pruning: ``prune``, ``pruneRow``, ``remove``, ``pruneBy``, ``solve'``;
 * §many: ``many``, ``solve''``;
 * §expand1: ``expand1``, ``single``, ``counts``;

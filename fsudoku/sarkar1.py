@@ -2,7 +2,7 @@
 
 Sections: Pruning the Cells, Pruning the Grid, Making the Choice, Solving the Puzzle.
 (Setting up, the types and ``readGrid``/``showGrid``, live in :mod:`fsudoku.cell` and
-:mod:`fsudoku.grid_io`; ``main`` is :func:`fsudoku.cli.main`.)
+:mod:`fsudoku.grid_io`; ``main`` is :func:`fsudoku.app.cli.main`.)
 
 Glossary: ``cells`` one unit (a row, a column, or a sub-grid seen as a row);
 ``fixeds`` the digits of its fixed cells; ``grid`` a :data:`Grid`; ``grid1``/``grid2``

@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeAlias
 
-from fsudoku import bird, dlx, mrv, norvig, sarkar1, sarkar2
-from fsudoku.formats import is_puzzle
+from fsudoku import bird, sarkar1, sarkar2
 from fsudoku.grid_io import read_grid, show_line
 from fsudoku.outcome import GaveUp, Outcome
+from fsudoku.pe96 import dlx, mrv, norvig
+from fsudoku.pe96.formats import is_puzzle
 
 SolveLine: TypeAlias = Callable[[str, "int | None"], Outcome]
 """``solve_line(puzzle, max_nodes)``: one validated 81-character puzzle to an Outcome."""

@@ -158,9 +158,9 @@ def choice_boards(
     """4x4 choice matrices, at most ``budget`` grids each, from three sources:
     :func:`opened_boards` (solved boards with a few open cells, sometimes a wrong
     singleton), :func:`pruned_puzzles` (often several solutions) and the package's
-    :func:`fsudoku.strategies.choice_matrices` (up to 5 open cells, some empty). With
+    :func:`fsudoku.testing.strategies.choice_matrices` (up to 5 open cells, some empty). With
     ``min_open``, every matrix has at least that many open cells."""
-    from fsudoku.strategies import choice_matrices
+    from fsudoku.testing.strategies import choice_matrices
 
     def open_cells(v: Board) -> int:
         return sum(len(cs) != 1 for row in v.m for cs in row)

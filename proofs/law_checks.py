@@ -1,7 +1,7 @@
-"""The law functions of :mod:`fsudoku.laws`, run with generated arguments.
+"""The law functions of :mod:`fsudoku.testing.laws`, run with generated arguments.
 
-Each law of :data:`fsudoku.laws.LAWS` is run by Hypothesis on the arguments
-:func:`fsudoku.strategies.law_arguments` draws for it, with some functions under test
+Each law of :data:`fsudoku.testing.laws.LAWS` is run by Hypothesis on the arguments
+:func:`fsudoku.testing.strategies.law_arguments` draws for it, with some functions under test
 replaced (keyword parameters of the law function), and compared with the equality the
 law table states. :mod:`proofs.mutants` uses this to see which laws catch a planted bug.
 """
@@ -14,8 +14,8 @@ from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, settings
 
-from fsudoku.laws import LAWS, Law, holds
-from fsudoku.strategies import law_arguments
+from fsudoku.testing.laws import LAWS, Law, holds
+from fsudoku.testing.strategies import law_arguments
 from proofs.chain import show, time_limit
 
 DEFAULT_EXAMPLES = 30

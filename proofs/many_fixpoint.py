@@ -19,7 +19,7 @@ from returns.maybe import Maybe, Some
 
 from fsudoku import bird
 from fsudoku.fp import fix_m as fp_fix_m
-from fsudoku.strategies import puzzles
+from fsudoku.testing.strategies import puzzles
 from proofs.boards import Board, choice_boards, show_board
 from proofs.chain import LIST, Proof, by, start
 

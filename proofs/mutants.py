@@ -2,7 +2,7 @@
 
 Each mutant is a wrong version of one function under test. It is substituted through
 the keyword parameters of the proofs' builders (and of the law functions of
-:mod:`fsudoku.laws`, when present), never by patching a module: the rest of the code
+:mod:`fsudoku.testing.laws`, when present), never by patching a module: the rest of the code
 keeps the correct functions. A mutant that no law and no proof step notices means the
 checks are too weak.
 """

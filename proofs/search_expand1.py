@@ -20,7 +20,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from fsudoku import bird
-from fsudoku.strategies import solved_boards
+from fsudoku.testing.strategies import solved_boards
 from proofs.boards import Board, board_argument, choice_boards, show_board
 from proofs.chain import BAG, FUNCTION_BAG, LIST, Proof, by, start
 from proofs.prelude import Fn, compose, concat, filter_, fmap

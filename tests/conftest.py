@@ -35,7 +35,7 @@ def first_lines(path: Path, n: int) -> list[str]:
 def run_cli(argv: list[str], stdin: bytes = b"") -> tuple[int, str]:
     """``fsudoku`` through ``main(argv)``, with ``stdin`` as its standard input: the exit
     status and what it printed."""
-    from fsudoku.cli import main
+    from fsudoku.app.cli import main
 
     out = io.StringIO()
     old = sys.stdin

@@ -6,11 +6,11 @@ import pytest
 from conftest import SUDOKU17, first_lines
 from hypothesis import assume, given, settings
 
-from fsudoku import dlx
-from fsudoku.counting import count_solutions
-from fsudoku.oracle import is_solution
+from fsudoku.pe96 import dlx
+from fsudoku.pe96.counting import count_solutions
 from fsudoku.solvers import FAST_SOLVERS, SOLVERS, solve_many
-from fsudoku.strategies import puzzles_with_solutions
+from fsudoku.testing.oracle import is_solution
+from fsudoku.testing.strategies import puzzles_with_solutions
 
 BIRD_DEFAULT = 10
 """Bird's solver takes about 1 s per sudoku17 puzzle here: the default run checks the

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from fsudoku import bird
 from fsudoku.bird import Grid
-from fsudoku.strategies import (
+from fsudoku.testing.strategies import (
     SAMPLE_PUZZLE,
     SAMPLE_SOLUTION,
     contradictory_puzzles,

@@ -115,7 +115,7 @@ def test_the_installed_script_runs() -> None:
 
 def test_python_dash_m_runs() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "fsudoku.cli", "solve", "--format", "line"],
+        [sys.executable, "-m", "fsudoku", "solve", "--format", "line"],
         input="x\n",
         capture_output=True,
         text=True,

@@ -14,7 +14,7 @@ from conftest import run_cli as run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fsudoku.strategies import SAMPLE_PUZZLE, SAMPLE_SOLUTION
+from fsudoku.testing.strategies import SAMPLE_PUZZLE, SAMPLE_SOLUTION
 
 SOLVED = SAMPLE_SOLUTION + "\n"
 
@@ -91,7 +91,7 @@ def test_ctrl_c_exits_130_with_one_line_and_no_half_grid(tmp_path: Path) -> None
     puzzles = tmp_path / "many.txt"
     puzzles.write_text((SAMPLE_PUZZLE + "\n") * 2000)
     process = subprocess.Popen(
-        [sys.executable, "-m", "fsudoku.cli", "solve", "--engine", "reference", str(puzzles)],
+        [sys.executable, "-m", "fsudoku", "solve", "--engine", "reference", str(puzzles)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
@@ -178,7 +178,7 @@ def test_exit_2_for_a_directory_and_the_other_files_still_solved(tmp_path: Path)
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX pipes")
 def test_a_closed_pipe_is_not_a_traceback() -> None:
-    command = f"{sys.executable} -m fsudoku.cli solve --engine reference | head -c 10"
+    command = f"{sys.executable} -m fsudoku solve --engine reference | head -c 10"
     done = subprocess.run(
         ["sh", "-c", command], input=(SAMPLE_PUZZLE + "\n") * 50, capture_output=True, text=True
     )
@@ -205,7 +205,7 @@ def test_a_terminal_gets_each_answer_before_the_next_line(options: list[str]) ->
 
     master, slave = pty.openpty()
     process = subprocess.Popen(
-        [sys.executable, "-m", "fsudoku.cli", "solve", "--format", "line", *options],
+        [sys.executable, "-m", "fsudoku", "solve", "--format", "line", *options],
         stdin=slave,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -240,7 +240,7 @@ def test_progress_on_a_terminal_stderr_and_silence_when_quiet(tmp_path: Path) ->
             [
                 sys.executable,
                 "-m",
-                "fsudoku.cli",
+                "fsudoku",
                 "solve",
                 "--format",
                 "line",

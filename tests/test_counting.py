@@ -11,11 +11,12 @@ from conftest import SUDOKU17, first_lines
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from fsudoku import bird, dlx, mrv, norvig
-from fsudoku.counting import check_line, count_solutions
-from fsudoku.oracle import UNITS, is_filled_grid, is_solution, keeps_clues
+from fsudoku import bird
 from fsudoku.outcome import Outcome
-from fsudoku.strategies import (
+from fsudoku.pe96 import dlx, mrv, norvig
+from fsudoku.pe96.counting import check_line, count_solutions
+from fsudoku.testing.oracle import UNITS, is_filled_grid, is_solution, keeps_clues
+from fsudoku.testing.strategies import (
     SAMPLE_PUZZLE,
     SAMPLE_SOLUTION,
     blank_cells,

@@ -5,10 +5,15 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fsudoku import dlx
-from fsudoku.oracle import is_solution
 from fsudoku.outcome import Outcome
-from fsudoku.strategies import SAMPLE_PUZZLE, SAMPLE_SOLUTION, contradictory_puzzles, puzzles
+from fsudoku.pe96 import dlx
+from fsudoku.testing.oracle import is_solution
+from fsudoku.testing.strategies import (
+    SAMPLE_PUZZLE,
+    SAMPLE_SOLUTION,
+    contradictory_puzzles,
+    puzzles,
+)
 
 
 def test_sample_puzzle_has_the_articles_solution() -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from conftest import P096, first_lines
 
-from fsudoku.euler import SOLVERS, euler96, euler96_sum, solver_named, top_left
-from fsudoku.formats import format_euler, is_puzzle, read_puzzles
-from fsudoku.oracle import is_solution
-from fsudoku.strategies import SAMPLE_PUZZLE, SAMPLE_SOLUTION, blank_cells
+from fsudoku.pe96.euler import SOLVERS, euler96, euler96_sum, solver_named, top_left
+from fsudoku.pe96.formats import format_euler, is_puzzle, read_puzzles
+from fsudoku.testing.oracle import is_solution
+from fsudoku.testing.strategies import SAMPLE_PUZZLE, SAMPLE_SOLUTION, blank_cells
 
 PROJECT_EULER_96 = 24702
 """The published answer to Project Euler problem 96."""

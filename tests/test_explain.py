@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 
 from fsudoku import sarkar1
-from fsudoku.cli import main
-from fsudoku.explain import explain
+from fsudoku.app.cli import main
+from fsudoku.app.explain import explain
 from fsudoku.grid_io import SAMPLE, read_grid, show_line
 from fsudoku.solvers import SARKAR_RULES
-from fsudoku.strategies import contradictory_puzzles, puzzles
+from fsudoku.testing.strategies import contradictory_puzzles, puzzles
 
 
 @pytest.mark.parametrize("rule", sorted(SARKAR_RULES))
@@ -81,7 +81,7 @@ def test_explain_invalid_input() -> None:
 @given(puzzle=puzzles(min_blanks=20, max_blanks=35))
 def test_bird_explain_ends_with_solve_line_grid_and_node_count(puzzle: str) -> None:
     from fsudoku import bird
-    from fsudoku.explain import explain_bird
+    from fsudoku.app.explain import explain_bird
 
     out = io.StringIO()
     code = explain_bird(puzzle, out)

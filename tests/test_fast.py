@@ -25,7 +25,7 @@ from fsudoku.fast.masks import DIGITS, POPCOUNT, RULES, UNITS
 from fsudoku.grid_io import SAMPLE, read_grid, show_grid_with_possibilities
 from fsudoku.outcome import Outcome
 from fsudoku.solvers import SARKAR_RULES, reference
-from fsudoku.strategies import (
+from fsudoku.testing.strategies import (
     contradictory_puzzles,
     empty_grid,
     near_full_grids,

@@ -10,8 +10,8 @@ from conftest import P096, first_lines
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fsudoku.formats import Entry, format_boxed, format_euler, is_puzzle, read_puzzles
-from fsudoku.strategies import SAMPLE_PUZZLE, SAMPLE_SOLUTION, puzzles
+from fsudoku.pe96.formats import Entry, format_boxed, format_euler, is_puzzle, read_puzzles
+from fsudoku.testing.strategies import SAMPLE_PUZZLE, SAMPLE_SOLUTION, puzzles
 
 
 class CountingLines:

@@ -1,4 +1,4 @@
-"""The laws of Bird's Sudoku lecture as property tests (law functions in fsudoku.laws).
+"""The laws of Bird's Sudoku lecture as property tests (law functions in fsudoku.testing.laws).
 
 Each test's first comment line is the Haskell equation; its name and docstring say
 which equality it checks. Findings: the naturality of ``expand`` for ``cols`` and
@@ -18,9 +18,10 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from fsudoku import bird, laws
+from fsudoku import bird
 from fsudoku.bird import Matrix
-from fsudoku.strategies import (
+from fsudoku.testing import laws
+from fsudoku.testing.strategies import (
     choice_matrices,
     choice_rows,
     int_matrices,

@@ -5,10 +5,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fsudoku import mrv
-from fsudoku.oracle import UNITS, is_solution
 from fsudoku.outcome import Outcome
-from fsudoku.strategies import (
+from fsudoku.pe96 import mrv
+from fsudoku.testing.oracle import UNITS, is_solution
+from fsudoku.testing.strategies import (
     SAMPLE_PUZZLE,
     SAMPLE_SOLUTION,
     contradictory_puzzles,

@@ -29,7 +29,7 @@ def test_the_correct_function_is_not_caught() -> None:
 
 
 def test_every_law_of_the_table_can_be_run() -> None:
-    # Each law of fsudoku.laws.LAWS has an argument strategy, so mutants meet every law.
+    # Each law of fsudoku.testing.laws.LAWS has an argument strategy, so mutants meet every law.
     assert not LAWS_WITHOUT_ARGUMENTS, LAWS_WITHOUT_ARGUMENTS
     assert len(LAW_CHECKS) >= 20
 

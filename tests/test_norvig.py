@@ -5,11 +5,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fsudoku import norvig
-from fsudoku.norvig import ALL, COUNT, PEERS, UNITS
-from fsudoku.oracle import is_solution
 from fsudoku.outcome import Outcome
-from fsudoku.strategies import (
+from fsudoku.pe96 import norvig
+from fsudoku.pe96.norvig import ALL, COUNT, PEERS, UNITS
+from fsudoku.testing.oracle import is_solution
+from fsudoku.testing.strategies import (
     SAMPLE_PUZZLE,
     SAMPLE_SOLUTION,
     contradictory_puzzles,

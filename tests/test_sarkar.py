@@ -13,7 +13,7 @@ from fsudoku import sarkar1, sarkar2
 from fsudoku.cell import FIXED, Cell, Fixed, Grid, possible
 from fsudoku.fp import alt, fix_m, traverse
 from fsudoku.grid_io import SAMPLE, read_grid, show_grid, show_grid_with_possibilities, show_line
-from fsudoku.strategies import (
+from fsudoku.testing.strategies import (
     SAMPLE_SOLUTION,
     contradictory_puzzles,
     puzzles_with_solutions,
@@ -310,7 +310,7 @@ def test_first_300_sudoku17_solved(rule: str) -> None:
 @given(pair=puzzles_with_solutions(max_blanks=40))
 def test_rules_agree_on_puzzles_with_one_solution(pair: tuple[str, str]) -> None:
     # on a puzzle with one solution, every rule finds that solution
-    from fsudoku.counting import count_solutions
+    from fsudoku.pe96.counting import count_solutions
 
     puzzle, solution = pair
     assume(count_solutions(puzzle, limit=2) == 1)

@@ -40,8 +40,8 @@ from __future__ import annotations
 
 from returns.maybe import Maybe
 
-from fsudoku.formats import is_puzzle
 from fsudoku.outcome import Outcome
+from fsudoku.pe96.formats import is_puzzle
 
 # --- The constraint columns ---------------------------------------------------------
 

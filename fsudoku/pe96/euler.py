@@ -6,7 +6,7 @@ every solution and sums across all fifty."
 
 Glossary: ``solver`` a function from a puzzle line to its solution (or ``None``),
 ``SOLVERS`` the solvers by name, ``lines`` the lines of a puzzle file (either format
-of :mod:`fsudoku.formats`).
+of :mod:`fsudoku.pe96.formats`).
 
 >>> PUZZLE = ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6..."
 >>> euler96_sum([PUZZLE, PUZZLE], solver_named("dlx"))
@@ -18,10 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from fsudoku import dlx, mrv, norvig, solvers
-from fsudoku.formats import is_puzzle, read_puzzles
-from fsudoku.oracle import is_solution
+from fsudoku import solvers
 from fsudoku.outcome import Outcome
+from fsudoku.pe96 import dlx, mrv, norvig
+from fsudoku.pe96.formats import is_puzzle, read_puzzles
+from fsudoku.testing.oracle import is_solution
 
 Solver = Callable[[str], "str | None"]
 """A puzzle line (already valid) to its solution, or ``None`` when there is none."""

@@ -22,12 +22,12 @@ from typing import TextIO
 from returns.maybe import Maybe
 
 from fsudoku import bird, sarkar1
+from fsudoku.app.svg import svg_grid
 from fsudoku.cell import FIXED, Grid, Possible, possible
-from fsudoku.formats import is_puzzle
 from fsudoku.grid_io import read_grid, show_cell_with_possibilities, show_grid, show_line
 from fsudoku.outcome import GaveUp
+from fsudoku.pe96.formats import is_puzzle
 from fsudoku.solvers import SARKAR_RULES
-from fsudoku.svg import svg_grid
 
 RULER = "+" + "+".join(["-" * 37] * 3) + "+"
 
@@ -182,7 +182,7 @@ def explain(
 
 def main(args: argparse.Namespace, out: TextIO) -> int:
     """``fsudoku explain PUZZLE [--solver ...] [--max-steps N] [--svg DIR]``."""
-    from fsudoku.cli import UsageError
+    from fsudoku.app.cli import UsageError
 
     if args.svg is not None:
         try:

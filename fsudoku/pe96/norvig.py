@@ -34,8 +34,8 @@ from __future__ import annotations
 
 from returns.maybe import Maybe
 
-from fsudoku.formats import is_puzzle
 from fsudoku.outcome import Outcome
+from fsudoku.pe96.formats import is_puzzle
 from fsudoku.units import ALL as ALL
 from fsudoku.units import PEERS as PEERS
 from fsudoku.units import POPCOUNT

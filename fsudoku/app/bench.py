@@ -64,7 +64,7 @@ def measure(
 ) -> Row:
     """Time one solver on one engine over ``puzzles`` (in this process); ``progress``
     shows a bar on stderr (count, rate, ETA)."""
-    from fsudoku.cli import Entry, Progress, outcomes
+    from fsudoku.app.cli import Entry, Progress, outcomes
 
     bar = Progress(progress, len(puzzles))
     singles: list[float] = []
@@ -157,7 +157,7 @@ def format_table(rows: list[Row]) -> str:
 
 def read_puzzles(path: str, limit: int | None) -> list[str]:
     """The first ``limit`` puzzles of a file (any format ``fsudoku solve`` reads)."""
-    from fsudoku.cli import UsageError, read_sources
+    from fsudoku.app.cli import UsageError, read_sources
 
     errors: list[str] = []
     puzzles: list[str] = []

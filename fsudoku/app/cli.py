@@ -29,11 +29,11 @@ from typing import IO, NoReturn, TextIO
 from tqdm import tqdm
 
 from fsudoku import sarkar1
-from fsudoku.counting import check_line
-from fsudoku.euler import euler96
-from fsudoku.formats import format_boxed, format_euler, is_puzzle, read_puzzles
 from fsudoku.grid_io import SAMPLE, read_grid, show_grid, show_grid_with_possibilities
 from fsudoku.outcome import Outcome
+from fsudoku.pe96.counting import check_line
+from fsudoku.pe96.euler import euler96
+from fsudoku.pe96.formats import format_boxed, format_euler, is_puzzle, read_puzzles
 from fsudoku.solvers import ENGINES, FAST_SOLVERS, SARKAR_RULES, SOLVERS, solve_many
 
 EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -356,7 +356,7 @@ def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
     """``fsudoku bench``: solvers and engines side by side on the same puzzles."""
-    from fsudoku import bench  # imports this module: loaded when asked for
+    from fsudoku.app import bench  # imports this module: loaded when asked for
 
     return bench.main(args, out)
 
@@ -400,7 +400,7 @@ def cmd_euler96(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
     """``fsudoku explain PUZZLE``: the articles' REPL session for any puzzle."""
-    from fsudoku import explain  # imports this module: loaded when asked for
+    from fsudoku.app import explain  # imports this module: loaded when asked for
 
     return explain.main(args, out)
 

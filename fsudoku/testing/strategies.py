@@ -1,0 +1,382 @@
+"""Hypothesis strategies for Sudoku puzzles, built from known-good values.
+
+Every strategy starts from a solved grid (the articles' sample solution), relabels
+its digits and permutes it by symmetries that keep it solved (rows within a band,
+bands, columns within a stack, stacks, transposition), then blanks cells. Shrinking
+therefore moves towards the sample solution and towards fewer blanks, which keeps
+failing examples readable.
+
+Glossary: a *line* is an 81-character puzzle string, ``.`` for a blank; a *solved
+grid* is a line with no blank.
+
+Install with the ``hypothesis`` extra (``pip install fsudoku[hypothesis]``).
+"""
+
+from __future__ import annotations
+
+
+def _hypothesis_setup_hook() -> None:
+    """Entry point of the ``hypothesis`` plugin group: registers the type strategies
+    of Sarkar's cells, ``Fixed`` (:func:`fixed_cells`) and ``Possible``
+    (:func:`possible_cells`), so ``st.from_type(Cell)`` works.
+
+    Defined before this module imports Hypothesis, and resolving the strategies only
+    when they are first used: importing this module may be what imports Hypothesis,
+    which then calls this hook while the module is still half-initialized.
+    """
+    from hypothesis import strategies as hyp
+
+    from fsudoku.cell import Fixed, Possible
+
+    hyp.register_type_strategy(Fixed, lambda _: fixed_cells())
+    hyp.register_type_strategy(Possible, lambda _: possible_cells())
+
+
+# The imports follow the hook on purpose (see its docstring).
+from collections.abc import Callable, Sequence  # noqa: E402
+from typing import Any  # noqa: E402
+
+from hypothesis import strategies as st  # noqa: E402
+
+from fsudoku import bird  # noqa: E402
+from fsudoku.cell import FIXED, Cell, Fixed, Possible, possible  # noqa: E402
+
+__all__ = [
+    "SAMPLE_PUZZLE",
+    "SAMPLE_SOLUTION",
+    "blank_cells",
+    "choice_matrices",
+    "choice_rows",
+    "contradictory_puzzles",
+    "empty_grid",
+    "fixed_cells",
+    "int_matrices",
+    "law_arguments",
+    "near_full_grids",
+    "possible_cells",
+    "puzzles",
+    "puzzles_with_solutions",
+    "rows_of_cells",
+    "solved_boards",
+    "solved_grids",
+]
+
+SAMPLE_SOLUTION = (
+    "693784512487512936125963874932651487568247391741398625319475268856129743274836159"
+)
+"""The solution of the articles' sample puzzle (Sarkar #1, "Solving the Puzzle")."""
+
+SAMPLE_PUZZLE = ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6..."
+"""The articles' sample puzzle (Sarkar #1, "Setting up"): 17 clues, one solution."""
+
+
+def _permutation_within_groups(draw: st.DrawFn, groups: int = 3, size: int = 3) -> list[int]:
+    """A permutation of 0..8 that permutes groups of 3 and the members of each group."""
+    order = draw(st.permutations(range(groups)))
+    result: list[int] = []
+    for g in order:
+        result.extend(g * size + i for i in draw(st.permutations(range(size))))
+    return result
+
+
+@st.composite
+def solved_grids(draw: st.DrawFn) -> str:
+    """Solved 9x9 grids: the sample solution relabelled, its rows, columns, bands and
+    stacks permuted, possibly transposed.
+
+    >>> from fsudoku.testing.strategies import solved_grids
+    >>> from hypothesis import find
+    >>> find(solved_grids(), lambda line: True) == SAMPLE_SOLUTION
+    True
+    """
+    labels = draw(st.permutations("123456789"))
+    relabel = {str(i + 1): labels[i] for i in range(9)}
+    rows = _permutation_within_groups(draw)
+    cols = _permutation_within_groups(draw)
+    transpose = draw(st.booleans())
+    cells = [
+        relabel[SAMPLE_SOLUTION[(c if transpose else r) * 9 + (r if transpose else c)]]
+        for r in rows
+        for c in cols
+    ]
+    return "".join(cells)
+
+
+def blank_cells(grid: str, blanks: Sequence[int]) -> str:
+    """The grid with the given cell indexes replaced by ``.``.
+
+    >>> blank_cells("123", [1])
+    '1.3'
+    """
+    hole = set(blanks)
+    return "".join("." if i in hole else ch for i, ch in enumerate(grid))
+
+
+@st.composite
+def puzzles_with_solutions(
+    draw: st.DrawFn, min_blanks: int = 0, max_blanks: int = 81
+) -> tuple[str, str]:
+    """Pairs ``(puzzle, solution)``: a solved grid with some cells blanked.
+
+    The solution is *a* solution of the puzzle; with many blanks the puzzle can have
+    several solutions, so compare against it only where uniqueness is known.
+    """
+    solution = draw(solved_grids())
+    blanks = draw(
+        st.lists(st.integers(0, 80), min_size=min_blanks, max_size=max_blanks, unique=True)
+    )
+    return blank_cells(solution, blanks), solution
+
+
+def puzzles(min_blanks: int = 0, max_blanks: int = 81) -> st.SearchStrategy[str]:
+    """Puzzles: solved grids with cells blanked. They always have a solution, and
+    can have several (any number of blanks up to ``max_blanks``)."""
+    return puzzles_with_solutions(min_blanks, max_blanks).map(lambda pair: pair[0])
+
+
+def near_full_grids(max_blanks: int = 8) -> st.SearchStrategy[str]:
+    """Puzzles with at most ``max_blanks`` blanks (a solution always exists)."""
+    return puzzles(0, max_blanks)
+
+
+@st.composite
+def contradictory_puzzles(draw: st.DrawFn, max_blanks: int = 81) -> str:
+    """Puzzles with no solution: a clue is overwritten by a digit that already stands
+    in the same row, so some unit holds a digit twice."""
+    puzzle, solution = draw(puzzles_with_solutions(0, max_blanks))
+    row = draw(st.integers(0, 8))
+    a, b = draw(st.lists(st.integers(0, 8), min_size=2, max_size=2, unique=True))
+    cells = list(puzzle)
+    cells[row * 9 + a] = solution[row * 9 + b]
+    cells[row * 9 + b] = solution[row * 9 + b]
+    return "".join(cells)
+
+
+def empty_grid() -> str:
+    """The grid with no clue (many solutions)."""
+    return "." * 81
+
+
+# --------------------------------------------------------- Bird's grids and choices
+
+
+def _base_board(n: int) -> tuple[tuple[int, ...], ...]:
+    """A solved board of boxes of side ``n`` (digits as 0-based ints): the usual
+    shifted pattern, row ``r`` starting at ``(r mod n) * n + r div n``."""
+    size = n * n
+    return tuple(tuple(((r % n) * n + r // n + c) % size for c in range(size)) for r in range(size))
+
+
+@st.composite
+def solved_boards(draw: st.DrawFn, n: int = 2) -> tuple[tuple[str, ...], ...]:
+    """Solved Bird grids (``bird.Grid``) of boxes of side ``n``: 4x4 for 2, 9x9 for 3.
+
+    For ``n=3`` they are :func:`solved_grids` cut into rows; otherwise a shifted-pattern
+    board with relabelled digits and permuted rows, bands, columns and stacks, possibly
+    transposed. Each is a complete grid (one solution: itself).
+
+    >>> from fsudoku.bird import valid
+    >>> from hypothesis import find
+    >>> find(solved_boards(2), lambda g: True)
+    (('1', '2', '3', '4'), ('3', '4', '1', '2'), ('2', '3', '4', '1'), ('4', '1', '2', '3'))
+    >>> valid(find(solved_boards(2), lambda g: g[0][0] != "1"), n=2)
+    True
+    """
+    size = n * n
+    if n == 3:
+        line = draw(solved_grids())
+        return tuple(tuple(line[r * 9 : r * 9 + 9]) for r in range(9))
+    base = _base_board(n)
+    labels = draw(st.permutations([str(d) for d in range(1, size + 1)]))
+    rows = _permutation_within_groups(draw, n, n)
+    cols = _permutation_within_groups(draw, n, n)
+    transpose = draw(st.booleans())
+    return tuple(tuple(labels[base[c][r] if transpose else base[r][c]] for c in cols) for r in rows)
+
+
+@st.composite
+def choice_matrices(
+    draw: st.DrawFn, n: int = 2, max_open: int = 4, allow_empty: bool = False
+) -> tuple[tuple[str, ...], ...]:
+    """Bird choice matrices of boxes of side ``n`` with at most ``max_open`` open cells.
+
+    Drawn from a :func:`solved_boards` board: up to ``max_open`` cells are opened to an
+    ascending string of digits that holds the board's digit and at least one other;
+    every other cell is the singleton of the board's digit. So the board is always
+    among the expansions, and a matrix can expand to several valid grids (several
+    solutions). With ``allow_empty``, an opened cell may instead become the empty
+    choice ``""`` (then the matrix expands to nothing).
+
+    >>> from hypothesis import find
+    >>> m = find(choice_matrices(2, max_open=3), lambda m: any(len(cs) > 1 for cs in m[1]))
+    >>> [sum(len(cs) > 1 for cs in row) for row in m][1:], all(len(cs) <= 2 for row in m for cs in row)
+    ([1, 0, 0], True)
+    """
+    size = n * n
+    board = draw(solved_boards(n))
+    digits = [str(d) for d in range(1, size + 1)]
+    opened = draw(st.lists(st.integers(0, size * size - 1), max_size=max_open, unique=True))
+    cells = [list(row) for row in board]
+    for index in opened:
+        r, c = divmod(index, size)
+        true = cells[r][c]
+        if allow_empty and draw(st.booleans()):
+            cells[r][c] = ""
+            continue
+        others = draw(
+            st.lists(st.sampled_from([d for d in digits if d != true]), min_size=1, unique=True)
+        )
+        cells[r][c] = "".join(sorted([true, *others]))
+    return tuple(tuple(row) for row in cells)
+
+
+@st.composite
+def rows_of_cells(draw: st.DrawFn) -> tuple[Cell, ...]:
+    """Rows of 9 Sarkar cells, consistent with a solved row (a permutation of 1-9).
+
+    Each cell is the ``Fixed`` digit of the permutation or a ``Possible`` that holds
+    that digit and at least one other. Such a row can usually be completed in several
+    ways.
+
+    >>> from hypothesis import find
+    >>> find(rows_of_cells(), lambda row: isinstance(row[0], Possible))[0]
+    Possible [1,2]
+    """
+    solved = draw(st.permutations(range(1, 10)))
+    cells: list[Cell] = []
+    for d in solved:
+        if draw(st.booleans()):
+            cells.append(FIXED[d])
+        else:
+            others = draw(
+                st.lists(
+                    st.sampled_from([e for e in range(1, 10) if e != d]), min_size=1, unique=True
+                )
+            )
+            cells.append(possible(tuple(sorted([d, *others]))))
+    return tuple(cells)
+
+
+def fixed_cells() -> st.SearchStrategy[Fixed]:
+    """``Fixed`` cells of a digit 1-9 (the strategy registered for ``Fixed``)."""
+    return st.integers(1, 9).map(lambda d: FIXED[d])
+
+
+def possible_cells() -> st.SearchStrategy[Possible]:
+    """``Possible`` cells: ascending, at least two distinct digits 1-9 (registered)."""
+    return st.lists(st.integers(1, 9), min_size=2, max_size=9, unique=True).map(
+        lambda ds: possible(tuple(sorted(ds)))
+    )
+
+
+# --------------------------------------------------------------- arguments of the laws
+
+
+def _predicates() -> st.SearchStrategy[Callable[[Any], bool]]:
+    """Total, pure predicates (any argument)."""
+    return st.functions(like=lambda x: True, returns=st.booleans(), pure=True)
+
+
+def _int_functions() -> st.SearchStrategy[Callable[[Any], int]]:
+    """Total, pure functions to small integers."""
+    return st.functions(like=lambda x: 0, returns=st.integers(0, 5), pure=True)
+
+
+def int_matrices(n: int = 2) -> st.SearchStrategy[tuple[tuple[int, ...], ...]]:
+    """Square n²×n² matrices of small integers (any values: not Sudoku boards)."""
+    size = n * n
+    row = st.lists(st.integers(0, 9), min_size=size, max_size=size).map(tuple)
+    return st.lists(row, min_size=size, max_size=size).map(tuple)
+
+
+def choice_rows(width: int = 4, digits: str = "1234") -> st.SearchStrategy[tuple[str, ...]]:
+    """Rows of arbitrary choice cells: ascending strings of distinct ``digits``.
+
+    A cell may be empty or a singleton; the row need not be consistent with any
+    solution.
+    """
+    cell = st.sets(st.sampled_from(digits)).map(lambda ds: "".join(sorted(ds)))
+    return st.lists(cell, min_size=width, max_size=width).map(tuple)
+
+
+def _incomplete(m: tuple[tuple[str, ...], ...]) -> bool:
+    return not bird.complete(m)
+
+
+def _incomplete_and_safe(m: tuple[tuple[str, ...], ...]) -> bool:
+    return not bird.complete(m) and bird.safe(m, 2)
+
+
+def law_arguments(name: str) -> st.SearchStrategy[dict[str, Any]]:
+    """Keyword arguments (the data) for the law ``name`` of :data:`fsudoku.testing.laws.LAWS`.
+
+    The functions under test are not among them. Boards are 4x4 (``n=2``) wherever
+    ``expand`` is involved.
+
+    >>> from hypothesis import find
+    >>> from fsudoku.testing.laws import LAWS
+    >>> sorted(find(law_arguments("boxs_involution"), lambda kw: True))
+    ['m', 'n']
+    >>> all(isinstance(law_arguments(law.name), st.SearchStrategy) for law in LAWS)
+    True
+    """
+    ints = st.lists(st.integers(-5, 5), max_size=8)
+    small_lists = st.lists(st.lists(st.integers(0, 4), max_size=3), max_size=4)
+    choices4 = choice_matrices(2, max_open=4, allow_empty=False)
+    choices4_empty = choice_matrices(2, max_open=4, allow_empty=True)
+    involutions = st.sampled_from([bird.rows, bird.cols, lambda m: bird.boxs(m, 2)])
+    grids4 = st.lists(solved_boards(2) | int_matrices(2), max_size=5)
+    pieces = st.integers(1, 4).flatmap(
+        lambda k: st.fixed_dictionaries(
+            {
+                "k": st.just(k),
+                "xss": st.lists(
+                    st.lists(st.integers(0, 9), min_size=k, max_size=k).map(tuple), max_size=5
+                ).map(tuple),
+            }
+        )
+    )
+    table: dict[str, st.SearchStrategy[dict[str, Any]]] = {
+        "map_identity": st.fixed_dictionaries({"xs": ints}),
+        "map_fusion": st.fixed_dictionaries(
+            {"xs": ints, "f": _int_functions(), "g": _int_functions()}
+        ),
+        "rows_involution": st.fixed_dictionaries({"m": int_matrices(2) | int_matrices(3)}),
+        "cols_involution": st.fixed_dictionaries({"m": int_matrices(2) | int_matrices(3)}),
+        "boxs_involution": st.sampled_from([2, 3]).flatmap(
+            lambda n: st.fixed_dictionaries({"m": int_matrices(n), "n": st.just(n)})
+        ),
+        "group_ungroup": pieces,
+        "ungroup_group": st.fixed_dictionaries(
+            {"k": st.integers(1, 4), "xs": st.lists(st.integers(0, 9), max_size=10).map(tuple)}
+        ),
+        "rows_naturality": st.fixed_dictionaries({"m": choices4_empty}),
+        "cols_naturality": st.fixed_dictionaries({"m": choices4_empty}),
+        "boxs_naturality": st.fixed_dictionaries({"m": choices4_empty, "n": st.just(2)}),
+        "cp_naturality": st.fixed_dictionaries({"xss": small_lists, "f": _int_functions()}),
+        "filter_all_cp": st.fixed_dictionaries({"xss": small_lists, "p": _predicates()}),
+        "filter_involution": st.fixed_dictionaries(
+            {"xs": grids4, "p": _predicates(), "f": involutions}
+        ),
+        "filter_map": st.fixed_dictionaries(
+            {"xs": ints, "p": _predicates(), "f": _int_functions()}
+        ),
+        "filter_commute": st.fixed_dictionaries(
+            {"xs": ints, "p": _predicates(), "q": _predicates()}
+        ),
+        "filter_via_test": st.fixed_dictionaries({"xs": ints, "p": _predicates()}),
+        "lprune": st.fixed_dictionaries({"row": choice_rows(4) | choice_rows(5, "12345")}),
+        "prune_keeps_solutions": st.fixed_dictionaries({"m": choices4_empty, "n": st.just(2)}),
+        "many_prune_fixpoint": st.fixed_dictionaries(
+            {"m": choice_matrices(2, max_open=10, allow_empty=True), "n": st.just(2)}
+        ),
+        "expand1_law": st.fixed_dictionaries({"m": choices4_empty.filter(_incomplete)}),
+        "complete_safe_extract": st.fixed_dictionaries(
+            {"m": choice_matrices(2, max_open=0), "n": st.just(2)}
+        ),
+        "search_expand1": st.fixed_dictionaries(
+            {"m": choices4.filter(_incomplete_and_safe), "n": st.just(2)}
+        ),
+        "search_specification": st.fixed_dictionaries({"m": choices4_empty, "n": st.just(2)}),
+    }
+    return table[name]
