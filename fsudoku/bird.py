@@ -41,16 +41,12 @@ side of a box, 3 by default), so that the laws can be checked exhaustively on 4x
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import partial
+from functools import lru_cache, partial
 from itertools import chain
 from typing import Generic, TypeAlias, TypeVar
 
-from fsudoku.outcome import GaveUp, Outcome
-
 A = TypeVar("A")
 B = TypeVar("B")
-K = TypeVar("K")
-V = TypeVar("V")
 
 # --------------------------------------------------------------------------- §types
 
@@ -140,16 +136,12 @@ class _Reiterable(Generic[A]):
 def cp(xss: Sequence[Iterable[A]]) -> Iterator[Row[A]]:
     """The cartesian product of a list of lists, lazily, first list varying slowest.
 
-    Haskell (§specification)::
+    Haskell (§specification): ``cp :: [[a]] -> [[a]]``, by recursion on the list of lists.
 
-        cp :: [[a]] -> [[a]]
-        cp [] = [[]]
-        cp (xs:xss) = [x:ys | x <- xs, ys <- yss] where yss = cp xss
-
-    Why ``cp [] = [[]]`` and not ``[]`` (the lecture's question): ``[[]]`` is the unit of
-    the product (there is exactly one way to choose nothing from no list). With
-    ``cp [] = []`` the comprehension would find no ``ys`` at the bottom of the recursion,
-    so every product would be empty.
+    The lecture asks why the product of no lists is one empty choice rather than none:
+    one empty choice is the unit of the product (there is exactly one way to choose
+    nothing from no list); with none, the recursion would bottom out on nothing to
+    extend, and every product would be empty.
 
     The inner lists are traversed once per prefix (Haskell shares ``yss``): pass
     sequences or re-iterable values; a one-shot iterator is cached first.
@@ -250,11 +242,8 @@ def filter_(p: Callable[[A], bool], xs: Iterable[A]) -> list[A]:
 def nodups(xs: Sequence[A]) -> bool:
     """Whether a list holds no element twice.
 
-    Haskell (§validity)::
-
-        nodups :: (Eq a) => [a] -> Bool
-        nodups [] = True
-        nodups (x:xs) = all (/=x) xs && nodups xs
+    Haskell (§validity): ``nodups :: (Eq a) => [a] -> Bool``, by recursion: the head
+    differs from every later element, and the tail has no duplicates.
 
     Complexity (the lecture's question): quadratic, k(k-1)/2 comparisons on a list of
     length k, since it needs only ``Eq``. Sorting first (``Ord``) would make it
@@ -284,13 +273,10 @@ def rows(m: Matrix[A]) -> Matrix[A]:
 def cols(m: Matrix[A]) -> Matrix[A]:
     """The columns of a matrix (a transposition that truncates to the shortest row).
 
-    Haskell (§validity)::
+    Haskell (§validity): ``cols :: Matrix a -> Matrix a``, by recursion on the rows, a
+    single row giving one column per element.
 
-        cols :: Matrix a -> Matrix a
-        cols [xs] = [[x] | x <- xs]
-        cols (xs:xss) = zipWith (:) xs (cols xss)
-
-    ``cols []`` matches no equation (undefined in Haskell): it raises ``ValueError``.
+    The empty matrix matches no equation (undefined in Haskell): it raises ``ValueError``.
     Written without recursion; ``zip`` truncates exactly as ``zipWith`` does.
 
     >>> cols(((1, 2, 3), (4, 5, 6)))
@@ -312,11 +298,7 @@ def cols(m: Matrix[A]) -> Matrix[A]:
 def group(k: int, xs: Sequence[A]) -> Matrix[A]:
     """A list cut into consecutive pieces of length ``k`` (the last may be shorter).
 
-    Haskell (§validity)::
-
-        group :: Int -> [a] -> [[a]]
-        group _ [] = []
-        group n xs = take n xs : group n (drop n xs)
+    Haskell (§validity): ``group :: Int -> [a] -> [[a]]``, taking ``n`` elements at a time.
 
     Haskell loops forever on ``group 0`` of a non-empty list: this raises ``ValueError``.
 
@@ -371,9 +353,7 @@ def boxs(m: Matrix[A], n: int = 3) -> Matrix[A]:
 def valid(g: Grid, n: int = 3) -> bool:
     """Whether no row, column or box of a grid holds a digit twice.
 
-    Haskell (§validity)::
-
-        valid g = all nodups (rows g) && all nodups (cols g) && all nodups (boxs g)
+    Haskell (§validity): ``valid :: Grid -> Bool``; every row, column and box ``nodups``.
 
     >>> valid(s2g("1234341221434321", n=2), n=2)
     True
@@ -395,11 +375,7 @@ def valid(g: Grid, n: int = 3) -> bool:
 def remove(ds: Sequence[Digit], xs: str) -> str:
     """The choices of a cell without the digits ``ds``, a singleton being kept as it is.
 
-    Haskell (§pruning)::
-
-        remove :: [Digit] -> [Digit] -> [Digit]
-        remove ds [x] = [x]
-        remove ds xs  = filter (`notElem` ds) xs
+    Haskell (§pruning): ``remove :: [Digit] -> [Digit] -> [Digit]``
 
     >>> remove("13", "1234"), remove("13", "1"), remove("12", "12")
     ('24', '1', '')
@@ -409,33 +385,23 @@ def remove(ds: Sequence[Digit], xs: str) -> str:
     return "".join([x for x in xs if x not in ds])
 
 
+MEMO_SIZE = 1 << 16
+"""Rows remembered by the cached pure functions of a row (:func:`prune_row`, :func:`ok`):
+the same rows recur from node to node of a search."""
+
+
+@lru_cache(maxsize=MEMO_SIZE)
 def prune_row(r: Row[str]) -> Row[str]:
     """A row of choices with the digits of its singletons removed from its other cells.
 
-    Haskell (§pruning): ``pruneRow :: Row [Digit] -> Row [Digit]``;
-    ``pruneRow r = map (remove singles) r where singles = [d | [d] <- r]``
+    Haskell (§pruning): ``pruneRow :: Row [Digit] -> Row [Digit]``. Cached
+    (``functools.lru_cache``); the definition is ``prune_row.__wrapped__``.
 
     >>> prune_row(("6", "12", "36", "1"))
     ('6', '2', '3', '1')
     """
-    pruned = _PRUNE_ROW_MEMO.get(r)
-    if pruned is None:
-        singles = "".join([d for d in r if len(d) == 1])  # a [Digit]
-        pruned = tuple([remove(singles, xs) for xs in r])
-        _remember(_PRUNE_ROW_MEMO, r, pruned)
-    return pruned
-
-
-_MEMO_SIZE = 1 << 16
-_PRUNE_ROW_MEMO: dict[Row[str], Row[str]] = {}
-_OK_MEMO: dict[Row[str], bool] = {}
-
-
-def _remember(memo: dict[K, V], key: K, value: V) -> None:
-    """Keep a pure function's result (rows recur from node to node); bounded memory."""
-    if len(memo) >= _MEMO_SIZE:
-        memo.clear()
-    memo[key] = value
+    singles = "".join([d for d in r if len(d) == 1])  # the digits of the singletons
+    return tuple([remove(singles, xs) for xs in r])
 
 
 def prune_by(f: Callable[[Matrix[str]], Matrix[str]], m: Matrix[str]) -> Matrix[str]:
@@ -481,12 +447,8 @@ def solve_pruned(g: Grid, n: int = 3) -> Iterator[Grid]:
 def many(f: Callable[[A], A], x: A) -> A:
     """The first fixpoint of ``f`` reached from ``x`` by repeated application.
 
-    Haskell (§many)::
-
-        many :: (Eq a) => (a -> a) -> a -> a
-        many f x = if x == y then x else many f y where y = f x
-
-    Written as a loop (the Haskell is tail recursive), so no recursion limit applies.
+    Haskell (§many): ``many :: (Eq a) => (a -> a) -> a -> a``. Written as a loop (the
+    Haskell is tail recursive), so no recursion limit applies.
 
     >>> many(lambda k: max(k - 1, 0), 5000)
     0
@@ -527,13 +489,36 @@ def single(xs: Sequence[A]) -> bool:
 def counts(m: Matrix[str]) -> list[int]:
     """The numbers of choices of the cells that are not singletons (empty ones included).
 
-    Haskell (§expand1): ``counts :: Matrix [Digit] -> [Int]``;
-    ``counts = filter (/= 1) . map length . concat``
+    Haskell (§expand1): ``counts :: Matrix [Digit] -> [Int]``
 
     >>> counts((("1", "23"), ("", "456")))
     [2, 0, 3]
     """
     return [k for k in (len(cs) for cs in ungroup(m)) if k != 1]
+
+
+def smallest_cell(m: Matrix[str]) -> tuple[int, int]:
+    """The row and column of the first cell, in reading order, with the fewest choices
+    among those that are not singletons (an empty cell, if any).
+
+    Haskell (§expand1): the ``where`` clause of ``expand1``, which breaks the rows at the
+    first row holding a cell of ``minimum (counts rows)`` choices, then that row at
+    the cell. Raises ``ValueError`` on a matrix of singletons only (``minimum []``).
+
+    >>> smallest_cell((("1", "234"), ("56", "78")))
+    (1, 0)
+    """
+    sizes = counts(m)
+    if not sizes:
+        raise ValueError("expand1: minimum [] (every cell is a singleton: the matrix is complete)")
+    k = min(sizes)  # the Haskell's n
+
+    def smallest(cs: str) -> bool:
+        return len(cs) == k
+
+    i = next(i for i, row in enumerate(m) if any(smallest(cs) for cs in row))
+    j = next(j for j, cs in enumerate(m[i]) if smallest(cs))
+    return i, j
 
 
 def expand1(m: Matrix[str]) -> list[Matrix[str]]:
@@ -542,14 +527,8 @@ def expand1(m: Matrix[str]) -> list[Matrix[str]]:
     The cell split is the first, in reading order, among the non-singleton cells with
     the fewest choices (an empty cell, if any).
 
-    Haskell (§expand1)::
-
-        expand1 :: Matrix [Digit] -> [Matrix [Digit]]
-        expand1 rows = [rows1 ++ [row1 ++ [c]:row2] ++ rows2 | c <- cs]
-          where (rows1,row:rows2) = break (any smallest) rows
-                (row1,cs:row2)    = break smallest row
-                smallest cs       = length cs == n
-                n                 = minimum (counts rows)
+    Haskell (§expand1): ``expand1 :: Matrix [Digit] -> [Matrix [Digit]]``; the cell is
+    found as in :func:`smallest_cell`, and each of its choices makes one matrix.
 
     The lecture's questions: (R1) on a matrix with an empty choice, ``counts`` holds a
     0, so the cell chosen is that empty one and the result is ``[]``. (R2) on a matrix of
@@ -565,17 +544,8 @@ def expand1(m: Matrix[str]) -> list[Matrix[str]]:
     ...
     ValueError: expand1: minimum [] (every cell is a singleton: the matrix is complete)
     """
-    sizes = counts(m)
-    if not sizes:
-        raise ValueError("expand1: minimum [] (every cell is a singleton: the matrix is complete)")
-    k = min(sizes)  # the Haskell's n
-
-    def smallest(cs: str) -> bool:
-        return len(cs) == k
-
-    i = next(i for i, row in enumerate(m) if any(smallest(cs) for cs in row))
+    i, j = smallest_cell(m)
     rows1, row, rows2 = m[:i], m[i], m[i + 1 :]
-    j = next(j for j, cs in enumerate(row) if smallest(cs))
     row1, cs, row2 = row[:j], row[j], row[j + 1 :]
     return [(*rows1, (*row1, c, *row2), *rows2) for c in cs]
 
@@ -594,26 +564,23 @@ def complete(m: Matrix[str]) -> bool:
     return all(all(single(cs) for cs in row) for row in m)
 
 
+@lru_cache(maxsize=MEMO_SIZE)
 def ok(row: Row[str]) -> bool:
     """Whether the singletons of a unit hold no digit twice.
 
-    Haskell (§search): ``ok :: Row [Digit] -> Bool``; ``ok row = nodups [x | [x] <- row]``
+    Haskell (§search): ``ok :: Row [Digit] -> Bool``. Cached (``functools.lru_cache``);
+    the definition is ``ok.__wrapped__``.
 
     >>> ok(("1", "12", "2")), ok(("1", "23", "1"))
     (True, False)
     """
-    result = _OK_MEMO.get(row)
-    if result is None:
-        result = nodups([x for x in row if len(x) == 1])
-        _remember(_OK_MEMO, row, result)
-    return result
+    return nodups([x for x in row if len(x) == 1])
 
 
 def safe(m: Matrix[str], n: int = 3) -> bool:
     """Whether no row, column or box of a choice matrix has two equal singletons.
 
-    Haskell (§search): ``safe :: Matrix [Digit] -> Bool``;
-    ``safe m = all ok (rows m) && all ok (cols m) && all ok (boxs m)``
+    Haskell (§search): ``safe :: Matrix [Digit] -> Bool``; every row, column and box ``ok``.
 
     >>> safe((("1", "234", "1234", "1234"),) * 1 + (("1234",) * 4,) * 3, n=2)
     True
@@ -638,58 +605,46 @@ def extract(m: Matrix[str]) -> Grid:
     return tuple(tuple(cs[0] for cs in row) for row in m)
 
 
-BirdTrace = Callable[[str, "Matrix[str]"], None]
-"""A callback told each step of :func:`search`: ``("node", m)``, ``("pruned", pm)``,
-``("unsafe", pm)``, ``("complete", pm)``, ``("branch", m1)`` (for ``fsudoku explain``)."""
+Search: TypeAlias = Callable[["Matrix[str]"], Iterator[Grid]]
+"""``Matrix [Digit] -> [Grid]``, the type of ``search`` (at box side ``n``)."""
 
 
-def search(
+def search_with(
+    search: Search,
     m: Matrix[str],
     n: int = 3,
-    on_node: Callable[[], None] | None = None,
-    trace: BirdTrace | None = None,
+    expand1: Callable[[Matrix[str]], Iterable[Matrix[str]]] = expand1,
 ) -> Iterator[Grid]:
-    """The solutions of a choice matrix: prune, stop if unsafe, extract if complete,
-    otherwise search each matrix of ``expand1``, lazily and in Haskell's order.
+    """One node of the search: prune, stop if unsafe, extract if complete, otherwise
+    search each matrix of ``expand1``, lazily and in Haskell's order.
 
-    Haskell (§search)::
+    Haskell (§search): ``search :: Matrix [Digit] -> [Grid]``, with ``pm = prune m``. The
+    body has the Haskell's shape (three guards over ``pm``); the recursive call is the
+    parameter ``search`` (open recursion), and :func:`search` ties the knot. Counting,
+    bounds and the trace of ``fsudoku explain`` wrap the recursive call and ``expand1``
+    from outside (:mod:`fsudoku.trace`).
+    """
+    pm = prune(m, n)
+    if not safe(pm, n):
+        return
+    if complete(pm):
+        yield extract(pm)
+        return
+    yield from chain.from_iterable(map(search, expand1(pm)))
 
-        search m
-          | not (safe pm) = []
-          | complete pm   = [extract pm]
-          | otherwise     = concat $ map search $ expand1 pm
-          where pm = prune m
 
-    ``on_node`` (not in the Haskell) is called once at every call of ``search``: the
-    solvers use it to count nodes and to give up (by raising :class:`GaveUp`).
-    ``trace`` (not in the Haskell either) is told each step, for ``fsudoku explain``.
-    The recursion is at most as deep as the number of open cells (81), as each
-    ``expand1`` fixes one of them.
+def search(m: Matrix[str], n: int = 3) -> Iterator[Grid]:
+    """The solutions of a choice matrix, lazily, in Haskell's order.
+
+    Haskell (§search): ``search :: Matrix [Digit] -> [Grid]``; the knot of
+    :func:`search_with`. The recursion is at most as deep as the number of open cells,
+    as each ``expand1`` fixes one of them.
 
     >>> m = choices(s2g("0034341200434321", n=2), n=2)
     >>> ["".join(ungroup(s)) for s in search(m, n=2)]
     ['1234341221434321', '2134341212434321']
     """
-    if on_node is not None:
-        on_node()
-    if trace is not None:
-        trace("node", m)
-    pm = prune(m, n)
-    if trace is not None:
-        trace("pruned", pm)
-    if not safe(pm, n):
-        if trace is not None:
-            trace("unsafe", pm)
-        return
-    if complete(pm):
-        if trace is not None:
-            trace("complete", pm)
-        yield extract(pm)
-        return
-    for m1 in expand1(pm):
-        if trace is not None:
-            trace("branch", m1)
-        yield from search(m1, n, on_node, trace)
+    return search_with(partial(search, n=n), m, n)
 
 
 def solve_search(g: Grid, n: int = 3) -> Iterator[Grid]:
@@ -717,13 +672,13 @@ def s2g(s: str, n: int = 3) -> Grid:
     return group(n * n, s)
 
 
-# ------------------------------------------------------------ command-line adapters
+# ------------------------------------------------------------------ line adapters
 
 
 def grid_to_line(g: Grid) -> str:
     """The digits of a grid as one line, row by row (the inverse of :func:`s2g`).
 
-    No Haskell counterpart: a command-line adapter.
+    No Haskell counterpart: the 81-character line format, written back.
 
     >>> grid_to_line(s2g("12341234"[:4], n=1))
     '1234'
@@ -734,7 +689,7 @@ def grid_to_line(g: Grid) -> str:
 def line_to_grid(puzzle: str, n: int = 3) -> Grid:
     """The Bird grid of a puzzle line with ``.`` blanks (``.`` becomes ``'0'``).
 
-    No Haskell counterpart: a command-line adapter (``s2g`` after reading ``.`` as ``'0'``).
+    No Haskell counterpart: ``s2g`` after reading ``.`` as ``'0'``.
 
     >>> line_to_grid("1..4", n=1)
     (('1',), ('0',), ('0',), ('4',))
@@ -742,85 +697,10 @@ def line_to_grid(puzzle: str, n: int = 3) -> Grid:
     return s2g(puzzle.replace(".", "0"), n)
 
 
-def count_blanks(puzzle: str) -> int:
-    """The number of blanks (``.`` or ``0``) of a puzzle line.
-
-    No Haskell counterpart: a command-line helper (``bird-naive`` refuses many blanks).
-
-    >>> count_blanks("1.3.0")
-    3
-    """
-    return sum(1 for ch in puzzle if ch in ".0")
-
-
-class _NodeCounter:
-    """Counts search nodes; raises :class:`GaveUp` before exceeding the bound."""
-
-    __slots__ = ("bound", "nodes")
-
-    def __init__(self, bound: int | None) -> None:
-        self.nodes = 0
-        self.bound = bound
-
-    def __call__(self) -> None:
-        if self.bound is not None and self.nodes >= self.bound:
-            raise GaveUp(self.nodes)
-        self.nodes += 1
-
-
-def solve_line(puzzle: str, max_nodes: int | None = None) -> Outcome:
-    """The first solution of ``solve'''`` for an 81-character puzzle line (``.`` blanks).
-
-    No Haskell counterpart: the command line's adapter, ``head (solve''' (s2g line))``
-    with a node count.
-
-    ``nodes`` is the number of calls of :func:`search`. With ``max_nodes``, at most that
-    many calls are made; needing more gives ``Outcome.gave_up(max_nodes)``.
-
-    >>> solve_line("." * 80 + "1").status
-    'solved'
-    >>> solve_line("11" + "." * 79)
-    Outcome(status='no_solution', solution=None, nodes=1)
-    >>> solve_line("." * 81, max_nodes=2)
-    Outcome(status='gave_up', solution=None, nodes=2)
-    """
-    counter = _NodeCounter(max_nodes)
-    try:
-        first = next(search(choices(line_to_grid(puzzle)), on_node=counter), None)
-    except GaveUp as stop:
-        return Outcome.gave_up(stop.nodes)
-    if first is None:
-        return Outcome.no_solution(counter.nodes)
-    return Outcome.solved(grid_to_line(first), counter.nodes)
-
-
-def solve_naive_line(puzzle: str, max_nodes: int | None = None) -> Outcome:
-    """The first solution of the specification ``filter valid . completions``.
-
-    No Haskell counterpart: the command line's adapter, ``head (solve (s2g line))``.
-
-    ``nodes`` is the number of completions examined; the specification tries up to
-    9^blanks of them, so give ``max_nodes`` unless the puzzle has very few blanks.
-
-    >>> p = "693784512487512936125963874932651487568247391741398625319475268856129743274836..."
-    >>> o = solve_naive_line(p)
-    >>> o.solution[-3:], o.nodes
-    ('159', 45)
-    >>> solve_naive_line("." * 81, max_nodes=10).status
-    'gave_up'
-    """
-    nodes = 0
-    for g in completions(line_to_grid(puzzle)):
-        if max_nodes is not None and nodes >= max_nodes:
-            return Outcome.gave_up(nodes)
-        nodes += 1
-        if valid(g):
-            return Outcome.solved(grid_to_line(g), nodes)
-    return Outcome.no_solution(nodes)
-
-
 def all_solutions(puzzle: str) -> Iterator[str]:
     """Every solution of ``solve'''`` for a puzzle line, as 81-digit lines, lazily.
+
+    Haskell (§search): ``solve''' :: Grid -> [Grid]``, on a puzzle line (``.`` blanks).
 
     >>> p = "693784512487512936125963874932651487568247391741398625319475268856129743274836..."
     >>> [s[-3:] for s in all_solutions(p)]

@@ -1,4 +1,4 @@
-"""The little functional toolkit the Haskell code leans on: ``traverse``, ``<|>``, ``fixM``, ``>=>``.
+"""The little functional toolkit the Haskell code leans on: ``traverse``, ``<|>``, ``fixM``, ``fix``, ``>=>``.
 
 Glossary: ``f`` a function returning ``Maybe``, ``xs`` a list, ``x`` a value.
 Every Haskell ``Maybe`` is a :class:`returns.maybe.Maybe` here. ``traverse`` is a
@@ -44,14 +44,10 @@ def traverse(f: Callable[[A], Maybe[B]], xs: Iterable[A]) -> Maybe[tuple[B, ...]
 def alt(first: Maybe[A], second: Callable[[], Maybe[A]]) -> Maybe[A]:
     """The first result if it is a ``Some``, otherwise the second (computed only then).
 
-    Haskell (Sarkar #1, "Solving the Puzzle")::
-
-        instance Alternative Maybe where
-          Nothing <|> r = r
-          l       <|> _ = l
-
-    The second argument is a thunk, because ``<|>`` is lazy in it:
-    ``solve grid1 <|> solve grid2`` does not search ``grid2`` when ``grid1`` succeeds.
+    Haskell (Sarkar #1, "Solving the Puzzle"): ``(<|>) :: Maybe a -> Maybe a -> Maybe a``
+    of the ``Alternative Maybe`` instance, which is lazy in its second argument: here
+    that argument is a thunk, so ``solve grid1 <|> solve grid2`` does not search
+    ``grid2`` when ``grid1`` succeeds.
 
     >>> alt(Some(1), lambda: Some(2))
     <Some: 1>
@@ -68,12 +64,9 @@ def alt(first: Maybe[A], second: Callable[[], Maybe[A]]) -> Maybe[A]:
 def fix_m(f: Callable[[A], Maybe[A]], x: A) -> Maybe[A]:
     """Apply ``f`` until the value stops changing; ``Nothing`` if ``f`` ever fails.
 
-    Haskell (Sarkar #2, "Pruning the Cells, Exclusively"; first in #1's ``pruneGrid``)::
-
-        fixM :: (Eq t, Monad m) => (t -> m t) -> t -> m t
-        fixM f x = f x >>= \\x' -> if x' == x then return x else fixM f x'
-
-    Written as a loop (Python has a recursion limit); same calls in the same order.
+    Haskell (Sarkar #2, "Pruning the Cells, Exclusively"; first used in #1's ``pruneGrid``):
+    ``fixM :: (Eq t, Monad m) => (t -> m t) -> t -> m t``. The Haskell recurses; this
+    is a loop (Python has a recursion limit) making the same calls in the same order.
 
     >>> fix_m(lambda n: Some(max(n - 3, 0)), 10)
     <Some: 0>
@@ -88,6 +81,25 @@ def fix_m(f: Callable[[A], Maybe[A]], x: A) -> Maybe[A]:
         if x_new == x:
             return Some(x)
         x = x_new
+
+
+def fix(open_: Callable[[Callable[[A], B]], Callable[[A], B]]) -> Callable[[A], B]:
+    """The function that is its own recursive call: ties the knot of an open recursion.
+
+    Haskell: ``Data.Function.fix :: (a -> a) -> a``, at function type. The solvers'
+    bodies take their recursive call as a parameter (``sarkar1.solve_with``); ``fix``
+    passes them themselves, and a wrapper can be slid in between (:mod:`fsudoku.trace`).
+
+    >>> fact = fix(lambda self: lambda n: 1 if n == 0 else n * self(n - 1))
+    >>> fact(5)
+    120
+    """
+
+    def knot(x: A) -> B:
+        return tied(x)
+
+    tied = open_(knot)
+    return tied
 
 
 def kleisli(f: Callable[[A], Maybe[B]], g: Callable[[B], Maybe[C]]) -> Callable[[A], Maybe[C]]:

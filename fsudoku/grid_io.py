@@ -44,12 +44,7 @@ def is_digit(c: str) -> bool:
 def read_cell(c: str) -> Maybe[Cell]:
     """A ``.`` is a cell with every digit possible; ``1``-``9`` a fixed cell; else ``Nothing``.
 
-    Haskell (the ``where`` clause of ``readGrid``)::
-
-        readCell '.' = Just $ Possible [1..9]
-        readCell c
-          | Data.Char.isDigit c && c > '0' = Just . Fixed . Data.Char.digitToInt $ c
-          | otherwise = Nothing
+    Haskell (#1, "Setting up", local to ``readGrid``): ``readCell :: Char -> Maybe Cell``
 
     >>> read_cell("."), read_cell("7"), read_cell("0"), read_cell("x")
     (<Some: Possible [1,2,3,4,5,6,7,8,9]>, <Some: Fixed 7>, <Nothing>, <Nothing>)
@@ -61,15 +56,25 @@ def read_cell(c: str) -> Maybe[Cell]:
     return Nothing
 
 
+_CELL_CHARS = frozenset(".123456789")
+
+
+def is_puzzle(s: str) -> bool:
+    """Whether :func:`read_grid` accepts the line: 81 characters, each ``.`` or ``1``-``9``.
+
+    No Haskell counterpart: ``isJust . readGrid`` without building the grid.
+
+    >>> is_puzzle("." * 81), is_puzzle("0" * 81), is_puzzle("." * 82), is_puzzle("５" + "." * 80)
+    (True, False, False, False)
+    """
+    return len(s) == 81 and all(c in _CELL_CHARS for c in s)
+
+
 def read_grid(s: str) -> Maybe[Grid]:
     """Parse an 81-character line into a grid, or ``Nothing`` if it is not one.
 
-    Haskell (#1, "Setting up")::
-
-        readGrid :: String -> Maybe Grid
-        readGrid s
-          | length s == 81 = traverse (traverse readCell) . Data.List.Split.chunksOf 9 $ s
-          | otherwise      = Nothing
+    Haskell (#1, "Setting up"): ``readGrid :: String -> Maybe Grid``. Any other length,
+    or any character but ``.`` and ``1``-``9``, gives ``Nothing``.
 
     >>> read_grid(SAMPLE).map(lambda g: g[1][:2])
     <Some: (Fixed 4, Possible [1,2,3,4,5,6,7,8,9])>
@@ -82,7 +87,13 @@ def read_grid(s: str) -> Maybe[Grid]:
 
 
 def show_cell(cell: Cell) -> str:
-    """A fixed cell shows its digit, any other cell a dot."""
+    """A fixed cell shows its digit, any other cell a dot.
+
+    Haskell (#1, "Setting up", local to ``showGrid``): ``showCell :: Cell -> String``
+
+    >>> show_cell(Fixed(3)), show_cell(Possible((1, 2)))
+    ('3', '.')
+    """
     if isinstance(cell, Fixed):
         return str(cell.value)
     return "."
@@ -91,10 +102,8 @@ def show_cell(cell: Cell) -> str:
 def show_grid(grid: Grid) -> str:
     """The grid as 9 lines of 9 space-separated digits or dots.
 
-    Haskell (#1, "Setting up")::
-
-        showGrid :: Grid -> String
-        showGrid = unlines . map (unwords . map showCell)
+    Haskell (#1, "Setting up"): ``showGrid :: Grid -> String``;
+    ``showGrid = unlines . map (unwords . map showCell)``
 
     >>> show_grid(read_grid("1" * 81).unwrap()).splitlines()[0]
     '1 1 1 1 1 1 1 1 1'
@@ -104,6 +113,8 @@ def show_grid(grid: Grid) -> str:
 
 def show_cell_with_possibilities(cell: Cell) -> str:
     """A fixed digit padded to 11 characters, or ``[...]`` with a space per missing digit.
+
+    Haskell (#1, "Setting up", local to ``showGridWithPossibilities``): ``showCell :: Cell -> String``
 
     >>> show_cell_with_possibilities(Possible((2, 3, 8))) + "|" + show_cell_with_possibilities(Fixed(4)) + "|"
     '[ 23    8 ]|4          |'
@@ -117,16 +128,7 @@ def show_cell_with_possibilities(cell: Cell) -> str:
 def show_grid_with_possibilities(grid: Grid) -> str:
     """The grid with every non-fixed cell's possible digits, in 11-character columns.
 
-    Haskell (#1, "Setting up")::
-
-        showGridWithPossibilities :: Grid -> String
-        showGridWithPossibilities = unlines . map (unwords . map showCell)
-          where
-            showCell (Fixed x)     = show x ++ "          "
-            showCell (Possible xs) =
-              (++ "]")
-              . Data.List.foldl' (\\acc x -> acc ++ if x `elem` xs then show x else " ") "["
-              $ [1..9]
+    Haskell (#1, "Setting up"): ``showGridWithPossibilities :: Grid -> String``
 
     A fixed cell at the end of a line keeps its padding (the Haskell prints it; the
     article's page trims it), so the lines below are shown right-stripped:
@@ -143,6 +145,8 @@ def show_grid_with_possibilities(grid: Grid) -> str:
 def show_line(grid: Grid) -> str:
     """The grid as one 81-character line, ``.`` for a non-fixed cell (the input format).
 
+    No Haskell counterpart: the line format that ``readGrid`` reads, written back.
+
     >>> show_line(read_grid(SAMPLE).unwrap()) == SAMPLE
     True
     """
@@ -150,7 +154,13 @@ def show_line(grid: Grid) -> str:
 
 
 def show_possibilities_row(row: tuple[Cell, ...]) -> str:
-    """One row shown with possibilities (no newline), for examples and traces."""
+    """One row shown with possibilities (no newline), for examples and traces.
+
+    Haskell: one line of ``showGridWithPossibilities :: Grid -> String`` (#1, "Setting up").
+
+    >>> show_possibilities_row((Fixed(1), Possible((2, 3))))
+    '1           [ 23      ]'
+    """
     return " ".join(map(show_cell_with_possibilities, row))
 
 
@@ -158,6 +168,7 @@ __all__ = [
     "SAMPLE",
     "Possible",
     "is_digit",
+    "is_puzzle",
     "read_cell",
     "read_grid",
     "show_cell",

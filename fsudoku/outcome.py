@@ -12,10 +12,13 @@ the solver visited (for Sarkar's solvers: calls of ``solve``, dead branches incl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple, Protocol, TypeAlias
 
 from returns.maybe import Maybe, Nothing, Some
+
+from fsudoku.grid_io import is_puzzle
 
 Status = Literal["solved", "no_solution", "invalid", "gave_up", "refused"]
 
@@ -78,6 +81,72 @@ class Outcome:
                 f"9^{self.nodes} grids; use --force, or --solver bird)"
             )
         return "Solved"
+
+
+class Found(NamedTuple):
+    """What a search found on a valid puzzle line: its first solution (or ``None``), the
+    nodes it visited, and whether it stopped at its node bound."""
+
+    solution: str | None
+    nodes: int
+    gave_up: bool = False
+
+    def outcome(self) -> Outcome:
+        """The :class:`Outcome` of this search.
+
+        >>> Found("1" * 81, 3).outcome().status, Found(None, 9, True).outcome().status
+        ('solved', 'gave_up')
+        """
+        if self.solution is not None:
+            return Outcome.solved(self.solution, self.nodes)
+        if self.gave_up:
+            return Outcome.gave_up(self.nodes)
+        return Outcome.no_solution(self.nodes)
+
+
+FirstSolution: TypeAlias = Callable[[str, "int | None"], Found]
+"""A search of a valid puzzle line with an optional node bound."""
+
+
+class SolveLine(Protocol):
+    """``solve_line(line, max_nodes=None)``: any input line to an :class:`Outcome`."""
+
+    def __call__(self, line: str, max_nodes: int | None = None) -> Outcome: ...
+
+
+def line_solver(first_solution: FirstSolution) -> SolveLine:
+    """The solver of input lines made of a search of valid ones: a line ``readGrid``
+    would refuse is ``Invalid input``, any other is searched.
+
+    No Haskell counterpart: the article's ``main`` for one line, for any solver.
+
+    >>> solve_line = line_solver(lambda line, bound: Found(line.replace(".", "1"), 1))
+    >>> solve_line("x", None).status, solve_line("." * 81, None).solution[:3]
+    ('invalid', '111')
+    """
+
+    def solve_line(line: str, max_nodes: int | None = None) -> Outcome:
+        if not is_puzzle(line):
+            return Outcome.invalid()
+        return first_solution(line, max_nodes).outcome()
+
+    return solve_line
+
+
+def maybe_solver(first_solution: FirstSolution) -> Callable[[str], Maybe[str]]:
+    """The solution of a line as a ``Maybe``: ``Nothing`` for no solution or no puzzle.
+
+    No Haskell counterpart: the ``Maybe`` face of a line solver.
+
+    >>> maybe_solver(lambda line, bound: Found(None, 1))("." * 81)
+    <Nothing>
+    """
+    solve_line = line_solver(first_solution)
+
+    def solve(line: str) -> Maybe[str]:
+        return solve_line(line, None).to_maybe()
+
+    return solve
 
 
 class GaveUp(Exception):

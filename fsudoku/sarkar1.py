@@ -2,7 +2,7 @@
 
 Sections: Pruning the Cells, Pruning the Grid, Making the Choice, Solving the Puzzle.
 (Setting up, the types and ``readGrid``/``showGrid``, live in :mod:`fsudoku.cell` and
-:mod:`fsudoku.grid_io`; ``main`` is :func:`fsudoku.app.cli.main`.)
+:mod:`fsudoku.grid_io`; the article's ``main`` is ``fsudoku solve``.)
 
 Glossary: ``cells`` one unit (a row, a column, or a sub-grid seen as a row);
 ``fixeds`` the digits of its fixed cells; ``grid`` a :data:`Grid`; ``grid1``/``grid2``
@@ -10,7 +10,9 @@ the two grids ``nextGrids`` makes; a *node* is one call of ``solve``.
 
 The grid-level functions take the cell pruner as a parameter, ``prune_cells``,
 defaulting to this article's: #2 (:mod:`fsudoku.sarkar2`) redefines only
-``pruneCells`` and reuses everything here, as the article does.
+``pruneCells`` and reuses everything here, as the article does. :func:`solve_with` is
+``solve`` with its recursive call as a parameter; node counts, node bounds and the
+trace of ``fsudoku explain`` wrap that call (:mod:`fsudoku.trace`).
 
 >>> from fsudoku.grid_io import read_grid, show_grid
 >>> grid = read_grid("6......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...")
@@ -28,20 +30,21 @@ defaulting to this article's: #2 (:mod:`fsudoku.sarkar2`) redefines only
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
-from contextvars import ContextVar, Token
+from functools import partial
 from typing import TypeAlias
 
 from returns.maybe import Maybe, Nothing, Some
 
 from fsudoku.cell import FIXED, JUST_FIXED, Cell, Fixed, Grid, Possible, Row, maybe_cell, possible
-from fsudoku.fp import alt, fix_m, traverse
-from fsudoku.outcome import GaveUp
+from fsudoku.fp import alt, fix, fix_m, traverse
 from fsudoku.tz import chunks_of, concat, transpose
 
 PruneCells: TypeAlias = Callable[[Row], Maybe[Row]]
 """``[Cell] -> Maybe [Cell]``, the type of ``pruneCells`` (both articles')."""
+
+Solve: TypeAlias = Callable[[Grid], Maybe[Grid]]
+"""``Grid -> Maybe Grid``, the type of ``solve``."""
 
 # ---------------------------------------------------------------------------
 # Pruning the Cells
@@ -50,20 +53,10 @@ PruneCells: TypeAlias = Callable[[Row], Maybe[Row]]
 def prune_cells(cells: Row) -> Maybe[Row]:
     """Remove the digits of the unit's fixed cells from its other cells.
 
-    Haskell (#1, "Pruning the Cells")::
-
-        pruneCells :: [Cell] -> Maybe [Cell]
-        pruneCells cells = traverse pruneCell cells
-          where
-            fixeds = [x | Fixed x <- cells]
-            pruneCell (Possible xs) = case xs Data.List.\\\\ fixeds of
-              []  -> Nothing
-              [y] -> Just $ Fixed y
-              ys  -> Just $ Possible ys
-            pruneCell x = Just x
-
-    ``fixeds`` is taken once, before the pass: a cell fixed by this pass prunes the
-    others only on the next pass.
+    Haskell (#1, "Pruning the Cells"): ``pruneCells :: [Cell] -> Maybe [Cell]``.
+    A cell left with no digit fails the unit (``Nothing``), a cell left with one becomes
+    fixed. The fixed digits are collected once, before the pass: a cell fixed by this
+    pass prunes the others only on the next pass.
 
     >>> from fsudoku.grid_io import read_grid, show_possibilities_row
     >>> grid = read_grid("6......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...").unwrap()
@@ -74,7 +67,6 @@ def prune_cells(cells: Row) -> Maybe[Row]:
 
     def prune_cell(cell: Cell) -> Maybe[Cell]:
         if isinstance(cell, Possible):
-            # case xs \\ fixeds of [] -> Nothing; [y] -> Just (Fixed y); ys -> Just (Possible ys)
             return maybe_cell(tuple(x for x in cell.values if x not in fixeds))
         return JUST_FIXED[cell.value]
 
@@ -88,13 +80,8 @@ def prune_cells(cells: Row) -> Maybe[Row]:
 def sub_grids_to_rows(grid: Grid) -> Grid:
     """Turn each 3x3 sub-grid into a row (its own inverse).
 
-    Haskell (#1, "Pruning the Grid")::
-
-        subGridsToRows :: Grid -> Grid
-        subGridsToRows =
-          concatMap (\\rows -> let [r1, r2, r3] = map (Data.List.Split.chunksOf 3) rows
-                              in zipWith3 (\\a b c -> a ++ b ++ c) r1 r2 r3)
-          . Data.List.Split.chunksOf 3
+    Haskell (#1, "Pruning the Grid"): ``subGridsToRows :: Grid -> Grid``. Bands of
+    three rows are cut into thirds, and the thirds of each column of the band joined.
 
     >>> from fsudoku.grid_io import read_grid, show_grid
     >>> g = read_grid("693784512487512936125963874932651487568247391741398625319475268856129743274836159").unwrap()
@@ -119,34 +106,12 @@ def sub_grids_to_rows(grid: Grid) -> Grid:
     return concat(band_to_rows(rows) for rows in chunks_of(3, grid))
 
 
-Trace = Callable[[str, Grid], None]
-"""A callback told each intermediate grid of the search (for ``fsudoku explain``)."""
-
-_TRACE: ContextVar[Trace | None] = ContextVar("fsudoku_sarkar_trace", default=None)
-
-
-def _tap(stage: str) -> Callable[[Grid], Maybe[Grid]]:
-    """``Just``, telling the active trace (if any) that ``stage`` produced this grid."""
-
-    def tap(grid: Grid) -> Maybe[Grid]:
-        trace = _TRACE.get()
-        if trace is not None:
-            trace(stage, grid)
-        return Some(grid)
-
-    return tap
-
-
 def prune_grid_once(grid: Grid, prune_cells: PruneCells = prune_cells) -> Maybe[Grid]:
-    """Prune every row, then every column, then every sub-grid, once (``pruneGrid'``).
+    """Prune every row, then every column, then every sub-grid, once.
 
-    Haskell (#1, "Pruning the Grid")::
-
-        pruneGrid' :: Grid -> Maybe Grid
-        pruneGrid' grid =
-          traverse pruneCells grid
-          >>= fmap Data.List.transpose . traverse pruneCells . Data.List.transpose
-          >>= fmap subGridsToRows . traverse pruneCells . subGridsToRows
+    Haskell (#1, "Pruning the Grid"): ``pruneGrid' :: Grid -> Maybe Grid``. Columns and
+    sub-grids are pruned as rows of the transposed and of the regrouped grid, and turned
+    back; a unit that fails fails the grid.
 
     The article's REPL example (the possibilities, then the 7 that pops up in row 7):
 
@@ -169,21 +134,16 @@ def prune_grid_once(grid: Grid, prune_cells: PruneCells = prune_cells) -> Maybe[
     """
     return (
         traverse(prune_cells, grid)
-        .bind(_tap("rows"))
         .bind(lambda g: traverse(prune_cells, transpose(g)).map(transpose))
-        .bind(_tap("columns"))
         .bind(lambda g: traverse(prune_cells, sub_grids_to_rows(g)).map(sub_grids_to_rows))
-        .bind(_tap("sub-grids"))
     )
 
 
 def prune_grid(grid: Grid, prune_cells: PruneCells = prune_cells) -> Maybe[Grid]:
-    """Prune the grid until it settles (``pruneGrid' `` to its fixed point).
+    """Prune the grid until a pass changes nothing (``Nothing`` if a unit fails).
 
-    Haskell (#1, "Pruning the Grid")::
-
-        pruneGrid :: Grid -> Maybe Grid
-        pruneGrid = fixM pruneGrid'
+    Haskell (#1, "Pruning the Grid"): ``pruneGrid :: Grid -> Maybe Grid``;
+    ``pruneGrid = fixM pruneGrid'``
 
     >>> from fsudoku.grid_io import read_grid, show_grid_with_possibilities
     >>> g = read_grid("6......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...")
@@ -199,7 +159,7 @@ def prune_grid(grid: Grid, prune_cells: PruneCells = prune_cells) -> Maybe[Grid]
     [ 2    789] 5           [ 2 4 67 9] 1           [ 23      ] [ 23     9] [     6789] [  34 6789] [  34 6 89]
     [12    7 9] [1  4  7 9] [ 2 4  7 9] 8           [ 23      ] 6           [1   5 7 9] [  345 7 9] [1 345   9]
     """
-    return fix_m(lambda g: prune_grid_once(g, prune_cells), grid)
+    return fix_m(partial(prune_grid_once, prune_cells=prune_cells), grid)
 
 
 # ---------------------------------------------------------------------------
@@ -209,27 +169,32 @@ def prune_grid(grid: Grid, prune_cells: PruneCells = prune_cells) -> Maybe[Grid]
 def is_possible(cell: Cell) -> bool:
     """Whether a cell is not yet fixed.
 
-    Haskell (a ``where`` clause of ``nextGrids`` in #1; top level in #2)::
+    Haskell: ``isPossible :: Cell -> Bool`` (local to ``nextGrids`` in #1, "Making the
+    Choice"; top level in #2).
 
-        isPossible (Possible _) = True
-        isPossible _            = False
+    >>> is_possible(possible((1, 2))), is_possible(FIXED[3])
+    (True, False)
     """
     return isinstance(cell, Possible)
 
 
 def possibility_count(cell: Cell) -> int:
-    """How many digits a cell may take (1 for a fixed cell)."""
+    """How many digits a cell may take (1 for a fixed cell).
+
+    Haskell (#1, "Making the Choice", local to ``nextGrids``): ``possibilityCount :: Cell -> Int``
+
+    >>> possibility_count(possible((1, 2, 3))), possibility_count(FIXED[3])
+    (3, 1)
+    """
     return len(cell.values) if isinstance(cell, Possible) else 1
 
 
 def fix_cell(ic: tuple[int, Cell]) -> tuple[int, Cell, Cell]:
-    """Split a pivot into its smallest digit fixed, and the rest.
+    """Split a pivot into its smallest digit fixed, and the rest (fixed if one is left).
 
-    Haskell (a ``where`` clause of ``nextGrids``)::
-
-        fixCell (i, Possible [x, y]) = (i, Fixed x, Fixed y)
-        fixCell (i, Possible (x:xs)) = (i, Fixed x, Possible xs)
-        fixCell _                    = error "Impossible case"
+    Haskell (#1, "Making the Choice", local to ``nextGrids``):
+    ``fixCell :: (Int, Cell) -> (Int, Cell, Cell)``; a fixed cell is an error there, a
+    ``ValueError`` here.
 
     >>> fix_cell((3, Possible((2, 9)))), fix_cell((0, Possible((1, 5, 8))))
     ((3, Fixed 2, Fixed 9), (0, Fixed 1, Possible [5,8]))
@@ -246,22 +211,43 @@ def fix_cell(ic: tuple[int, Cell]) -> tuple[int, Cell, Cell]:
 def replace_2d(i: int, v: Cell, grid: Grid) -> Grid:
     """The grid with the cell at row-major index ``i`` replaced by ``v``.
 
-    Haskell: ``replace2D :: Int -> a -> [[a]] -> [[a]]``
+    Haskell (#1, "Making the Choice"): ``replace2D :: Int -> a -> [[a]] -> [[a]]``
+
+    >>> replace_2d(1, FIXED[5], ((FIXED[1], FIXED[2]),))
+    ((Fixed 1, Fixed 5),)
     """
     x, y = i // 9, i % 9
     row = grid[x]
     return (*grid[:x], (*row[:y], v, *row[y + 1 :]), *grid[x + 1 :])
 
 
+def pivot(grid: Grid) -> tuple[int, Cell, Cell]:
+    """The pivot's index, the pivot fixed to its smallest digit, and the pivot without it.
+
+    The pivot is the first non-fixed cell (row-major) with the fewest possibilities.
+    Haskell (#1, "Making the Choice"): the ``(i, first, rest)`` binding of ``nextGrids``,
+    a pipeline of ``concat``, ``zip [0..]``, ``filter (isPossible . snd)``,
+    ``minimumBy`` on the possibility count and ``fixCell`` (``min`` keeps the first of
+    equal keys, as ``minimumBy`` does).
+
+    >>> from fsudoku.grid_io import read_grid
+    >>> g = read_grid("6......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...")
+    >>> pivot(prune_grid(g.unwrap()).unwrap())
+    (27, Fixed 2, Fixed 9)
+    """
+    return fix_cell(
+        min(
+            (ic for ic in enumerate(concat(grid)) if is_possible(ic[1])),
+            key=lambda ic: possibility_count(ic[1]),
+        )
+    )
+
+
 def next_grids(grid: Grid) -> tuple[Grid, Grid]:
     """The two grids of the next search step: the pivot fixed to its first digit, and
     the pivot with that digit removed.
 
-    The pivot is the first non-fixed cell (row-major) with the fewest possibilities.
-
-    Haskell (#1, "Making the Choice"): ``nextGrids :: Grid -> (Grid, Grid)``, built as
-    ``fixCell . minimumBy (compare `on` (possibilityCount . snd)) . filter (isPossible . snd)
-    . zip [0..] . concat``, then ``(replace2D i first grid, replace2D i rest grid)``.
+    Haskell (#1, "Making the Choice"): ``nextGrids :: Grid -> (Grid, Grid)``
 
     >>> from fsudoku.grid_io import read_grid, show_grid_with_possibilities
     >>> g = read_grid("6......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...")
@@ -278,12 +264,7 @@ def next_grids(grid: Grid) -> tuple[Grid, Grid]:
     >>> [sum(a != b for a, b in zip(concat(x), concat(settled))) for x in (grid1, grid2)]
     [1, 1]
     """
-    i, first, rest = fix_cell(
-        min(
-            (ic for ic in enumerate(concat(grid)) if is_possible(ic[1])),
-            key=lambda ic: possibility_count(ic[1]),
-        )
-    )
+    i, first, rest = pivot(grid)
     return replace_2d(i, first, grid), replace_2d(i, rest, grid)
 
 
@@ -294,18 +275,34 @@ def next_grids(grid: Grid) -> tuple[Grid, Grid]:
 def is_grid_filled(grid: Grid) -> bool:
     """Whether every cell is fixed.
 
-    Haskell: ``isGridFilled grid = null [ () | Possible _ <- concat grid ]``
+    Haskell (#1, "Solving the Puzzle"): ``isGridFilled :: Grid -> Bool``
+
+    >>> from fsudoku.grid_io import read_grid
+    >>> is_grid_filled(read_grid("1" * 81).unwrap()), is_grid_filled(read_grid("." * 81).unwrap())
+    (True, False)
     """
     return not any(isinstance(cell, Possible) for row in grid for cell in row)
 
 
 def has_dups(xs: list[int]) -> bool:
-    """Whether a list holds some element twice (Haskell's ``hasDups``)."""
+    """Whether a list holds some element twice.
+
+    Haskell (#1, "Solving the Puzzle", local to ``isGridInvalid``): ``hasDups :: Eq a => [a] -> Bool``
+
+    >>> has_dups([1, 2, 1]), has_dups([1, 2])
+    (True, False)
+    """
     return len(set(xs)) != len(xs)
 
 
 def is_invalid_row(row: Row) -> bool:
-    """A unit with a repeated fixed digit or a cell with no possibilities."""
+    """Whether a unit repeats a fixed digit or has a cell with no possibilities.
+
+    Haskell (#1, "Solving the Puzzle", local to ``isGridInvalid``): ``isInvalidRow :: [Cell] -> Bool``
+
+    >>> is_invalid_row((FIXED[1], FIXED[1])), is_invalid_row((FIXED[1], Possible(())))
+    (True, True)
+    """
     fixeds = [c.value for c in row if isinstance(c, Fixed)]
     empty_possibles = [c for c in row if isinstance(c, Possible) and not c.values]
     return has_dups(fixeds) or bool(empty_possibles)
@@ -314,13 +311,11 @@ def is_invalid_row(row: Row) -> bool:
 def is_grid_invalid(grid: Grid) -> bool:
     """Whether some row, column or sub-grid repeats a fixed digit or has an empty cell.
 
-    Haskell (#1, "Solving the Puzzle")::
+    Haskell (#1, "Solving the Puzzle"): ``isGridInvalid :: Grid -> Bool``
 
-        isGridInvalid :: Grid -> Bool
-        isGridInvalid grid =
-          any isInvalidRow grid
-          || any isInvalidRow (Data.List.transpose grid)
-          || any isInvalidRow (subGridsToRows grid)
+    >>> from fsudoku.grid_io import read_grid
+    >>> is_grid_invalid(read_grid("11" + "." * 79).unwrap()), is_grid_invalid(read_grid("." * 81).unwrap())
+    (True, False)
     """
     return (
         any(is_invalid_row(row) for row in grid)
@@ -329,136 +324,38 @@ def is_grid_invalid(grid: Grid) -> bool:
     )
 
 
-class Search:
-    """Counts the nodes of one ``solve`` (calls, dead branches included) and tells a
-    subclass each step; the solver itself is :func:`solve`'s code, not a copy.
+def solve_with(solve: Solve, prune_grid: Callable[[Grid], Maybe[Grid]] = prune_grid) -> Solve:
+    """``solve`` with its recursive call and its pruner given: one node of the search.
 
-    ``max_nodes`` bounds the search: the call that would be node ``max_nodes + 1``
-    raises :class:`fsudoku.outcome.GaveUp`.
+    Haskell (#1, "Solving the Puzzle"): ``solve :: Grid -> Maybe Grid`` and its local
+    ``solve'``. The body has the Haskell's shape (prune, then three guards, then the two
+    branches); the recursive call is the parameter ``solve`` (open recursion), so
+    counting, bounds and tracing wrap it from outside (:mod:`fsudoku.trace`), and
+    :func:`solve` ties the knot.
     """
 
-    def __init__(self, max_nodes: int | None = None) -> None:
-        self.nodes = 0
-        self.max_nodes = max_nodes
-        self.depth = 0
-        self.max_depth = 0
-        self.backtracks = 0
-
-    def enter(self, grid: Grid) -> None:
-        """A call of ``solve`` starts on ``grid``."""
-        if self.max_nodes is not None and self.nodes >= self.max_nodes:
-            raise GaveUp(self.nodes)
-        self.nodes += 1
-        self.depth += 1
-        self.max_depth = max(self.max_depth, self.depth)
-
-    def leave(self, result: Maybe[Grid]) -> None:
-        """That call returns ``result``."""
-        self.depth -= 1
-
-    def settled(self, grid: Maybe[Grid]) -> None:
-        """``pruneGrid`` returned (``Nothing``: a dead end found while pruning)."""
-
-    def dead_end(self, grid: Grid) -> None:
-        """``isGridInvalid`` held for the settled grid."""
-
-    def pivot(self, grid: Grid, grid1: Grid, grid2: Grid) -> None:
-        """``nextGrids`` split ``grid``."""
-
-    def backtrack(self, grid2: Grid) -> None:
-        """The first branch failed; the search goes on with ``grid2``."""
-        self.backtracks += 1
-
-    def solved(self, grid: Grid) -> None:
-        """``isGridFilled`` held: a solution."""
-
-
-def _solve(grid: Grid, prune_cells: PruneCells, search: Search) -> Maybe[Grid]:
-    """One call of ``solve`` (one node), reporting to ``search``."""
-    search.enter(grid)
+    def solve_(grid: Grid) -> Maybe[Grid]:
+        return prune_grid(grid).bind(solve_prime)
 
     def solve_prime(g: Grid) -> Maybe[Grid]:
         if is_grid_invalid(g):
-            search.dead_end(g)
             return Nothing
         if is_grid_filled(g):
-            search.solved(g)
             return Some(g)
         grid1, grid2 = next_grids(g)
-        search.pivot(g, grid1, grid2)
-        return alt(_solve(grid1, prune_cells, search), lambda: _backtrack(grid2))
+        return alt(solve(grid1), lambda: solve(grid2))
 
-    def _backtrack(grid2: Grid) -> Maybe[Grid]:
-        search.backtrack(grid2)
-        return _solve(grid2, prune_cells, search)
-
-    pruned = prune_grid(grid, prune_cells)
-    search.settled(pruned)
-    result = pruned.bind(solve_prime)
-    search.leave(result)
-    return result
-
-
-def run_search(
-    grid: Grid, prune_cells: PruneCells = prune_cells, search: Search | None = None
-) -> tuple[Maybe[Grid], Search]:
-    """Run ``solve`` on ``grid`` with a :class:`Search` that counts (and may trace).
-
-    Raises :class:`fsudoku.outcome.GaveUp` when the search's node bound is reached.
-    """
-    search = search if search is not None else Search()
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 20_000))
-    try:
-        return _solve(grid, prune_cells, search), search
-    finally:
-        sys.setrecursionlimit(limit)
+    return solve_
 
 
 def solve(grid: Grid, prune_cells: PruneCells = prune_cells) -> Maybe[Grid]:
     """Prune the grid, then search depth-first: the first solution, or ``Nothing``.
 
-    Haskell (#1, "Solving the Puzzle")::
-
-        solve :: Grid -> Maybe Grid
-        solve grid = pruneGrid grid >>= solve'
-          where
-            solve' g
-              | isGridInvalid g = Nothing
-              | isGridFilled g  = Just g
-              | otherwise       =
-                  let (grid1, grid2) = nextGrids g
-                  in solve grid1 <|> solve grid2
+    Haskell (#1, "Solving the Puzzle"): ``solve :: Grid -> Maybe Grid``. The knot of
+    :func:`solve_with`, with the grid pruner built from ``prune_cells``.
 
     >>> from fsudoku.grid_io import read_grid
     >>> solve(read_grid("11" + "." * 79).unwrap())
     <Nothing>
     """
-    return run_search(grid, prune_cells)[0]
-
-
-def solve_counted(
-    grid: Grid, prune_cells: PruneCells = prune_cells, max_nodes: int | None = None
-) -> tuple[Maybe[Grid], int]:
-    """``solve`` and its node count (calls of ``solve``, dead branches included).
-
-    Raises :class:`fsudoku.outcome.GaveUp` if more than ``max_nodes`` nodes are needed.
-
-    >>> from fsudoku.grid_io import read_grid, SAMPLE
-    >>> solve_counted(read_grid(SAMPLE).unwrap())[1] > 1
-    True
-    """
-    result, search = run_search(grid, prune_cells, Search(max_nodes))
-    return result, search.nodes
-
-
-def set_trace(trace: Trace | None) -> Token[Trace | None]:
-    """Install a trace callback for the pruning passes (returns a token for reset).
-
-    No Haskell counterpart: the hook behind ``fsudoku explain``."""
-    return _TRACE.set(trace)
-
-
-def reset_trace(token: Token[Trace | None]) -> None:
-    """Remove the trace installed by :func:`set_trace` (no Haskell counterpart)."""
-    _TRACE.reset(token)
+    return fix(lambda self: solve_with(self, partial(prune_grid, prune_cells=prune_cells)))(grid)

@@ -9,12 +9,10 @@ Everything else (``pruneGrid``, ``nextGrids``, ``solve``, ...) is #1's
 Glossary: ``row``/``cells`` one unit; ``exclusives`` the digit groups found in it;
 ``is`` a list of (1-based) cell positions; ``xs`` a list of digits.
 
-Erratum kept (see README, "Errata"): as published, each group's digits come out
-descending (``[8,3,2]``) while a cell's intersection is ascending (``[2,3,8]``), and
-they are compared as lists, so only one-digit groups (Singles) ever prune. That is
-the reference behaviour (``exclusives``). The prose's intent, groups compared as
-sets so that Twins and Triplets prune, is the named variant :func:`prune_cells_sets`
-(``exclusives-sets``).
+As published, the Exclusives of a unit are compared as lists whose digits come out in
+opposite orders, so only Singles prune: this module is that published behaviour (the
+``exclusives`` solver). The intended behaviour, and the difference, are in
+:mod:`fsudoku.erratum` (the ``exclusives-sets`` solver).
 
 >>> from fsudoku.grid_io import read_grid, show_grid, SAMPLE
 >>> print(show_grid(solve(read_grid(SAMPLE).unwrap()).unwrap()), end="")
@@ -32,6 +30,7 @@ sets so that Twins and Triplets prune, is the named variant :func:`prune_cells_s
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from returns.maybe import Maybe, Some
 
@@ -44,18 +43,13 @@ __all__ = [
     "SAMPLE_ROW",
     "TWINS_ROW",
     "exclusive_possibilities",
-    "exclusive_possibilities_sets",
     "is_possible",
     "make_cell",
     "prune_cells",
     "prune_cells_by_exclusives",
-    "prune_cells_by_exclusives_sets",
     "prune_cells_by_fixed",
-    "prune_cells_sets",
     "prune_grid",
-    "prune_grid_sets",
     "solve",
-    "solve_sets",
 ]
 
 # ---------------------------------------------------------------------------
@@ -91,52 +85,51 @@ TWINS_ROW: Row = (
 def exclusive_possibilities(row: Row) -> list[list[int]]:
     """The groups of n digits that occur in exactly the same n cells (n < 4) of a unit.
 
-    Haskell (#2, "A Little Forward, a Little Backward")::
-
-        exclusivePossibilities :: [Cell] -> [[Int]]
-
-    The seven steps of the article, with its sample values, are the steps below.
+    Haskell (#2, "A Little Forward, a Little Backward"):
+    ``exclusivePossibilities :: [Cell] -> [[Int]]``. The article builds it as a pipeline
+    of seven steps; each step below is one of them, with the value it computes on the
+    article's sample row (checked by the doctest).
 
     >>> exclusive_possibilities(SAMPLE_ROW)
     [[4], [8, 3, 2]]
     """
-    # input
+    # the input: the sample row
     # [Possible [4,6,9], Fixed 1, Fixed 5, Possible [6,9], Fixed 7, Possible [2,3,6,8,9],
     #  Possible [6,9], Possible [2,3,6,8,9], Possible [2,3,6,8,9]]
 
-    # step 1: zip [1..9]
+    # step 1: number the cells from 1
     step1 = list(zip(range(1, 10), row, strict=False))
     # [(1,Possible [4,6,9]),(2,Fixed 1),(3,Fixed 5),(4,Possible [6,9]),(5,Fixed 7),
     #  (6,Possible [2,3,6,8,9]),(7,Possible [6,9]),(8,Possible [2,3,6,8,9]),(9,Possible [2,3,6,8,9])]
 
-    # step 2: filter (isPossible . snd)
+    # step 2: keep the cells that are not fixed
     step2 = [(i, c) for i, c in step1 if isinstance(c, Possible)]
     # [(1,Possible [4,6,9]),(4,Possible [6,9]),(6,Possible [2,3,6,8,9]),
     #  (7,Possible [6,9]),(8,Possible [2,3,6,8,9]),(9,Possible [2,3,6,8,9])]
 
-    # step 3: foldl' (\acc ~(i, Possible xs) -> foldl' (\acc' x -> Map.insertWith prepend x [i] acc') acc xs) Map.empty
+    # step 3: map each digit to the cells it may go in, each new cell put in front
     step3: dict[int, list[int]] = {}
     for i, cell in step2:
         for x in cell.values:
-            step3[x] = [i, *step3.get(x, ())]  # prepend: cell lists come out descending
+            step3[x] = [i, *step3.get(x, ())]  # put in front: cell lists come out descending
     # fromList [(2,[9,8,6]),(3,[9,8,6]),(4,[1]),(6,[9,8,7,6,4,1]),(8,[9,8,6]),(9,[9,8,7,6,4,1])]
 
-    # step 4: Map.filter ((< 4) . length)
+    # step 4: drop the digits that may go in four cells or more
     step4 = {x: is_ for x, is_ in sorted(step3.items()) if len(is_) < 4}
     # fromList [(2,[9,8,6]),(3,[9,8,6]),(4,[1]),(8,[9,8,6])]
 
-    # step 5: Map.foldlWithKey' (\acc x is -> Map.insertWith prepend is [x] acc) Map.empty
+    # step 5: turn the map around, cell lists to digits, each new digit put in front
     step5: dict[tuple[int, ...], list[int]] = {}
-    for x, is_ in step4.items():  # keys ascending, as Map folds them
+    for x, is_ in step4.items():  # digits in ascending order, as a Map folds its keys
         key = tuple(is_)
-        step5[key] = [x, *step5.get(key, ())]  # prepend: digit lists come out descending
+        step5[key] = [x, *step5.get(key, ())]  # put in front: digit lists come out descending
     # fromList [([1],[4]),([9,8,6],[8,3,2])]
 
-    # step 6: Map.filterWithKey (\is xs -> length is == length xs)
+    # step 6: keep the groups with as many digits as cells
     step6 = {is_: xs for is_, xs in step5.items() if len(is_) == len(xs)}
     # fromList [([1],[4]),([9,8,6],[8,3,2])]
 
-    # step 7: Map.elems (in key order)
+    # step 7: the digit groups, in the order of their cell lists
     return [step6[is_] for is_ in sorted(step6)]
     # [[4],[8,3,2]]
 
@@ -148,13 +141,7 @@ def exclusive_possibilities(row: Row) -> list[list[int]]:
 def make_cell(ys: list[int] | tuple[int, ...]) -> Maybe[Cell]:
     """No digits: ``Nothing``; one: a fixed cell; more: a cell with those possibilities.
 
-    Haskell (#2, "Pruning the Cells, Exclusively")::
-
-        makeCell :: [Int] -> Maybe Cell
-        makeCell ys = case ys of
-          [] -> Nothing
-          [y] -> Just $ Fixed y
-          _ -> Just $ Possible ys
+    Haskell (#2, "Pruning the Cells, Exclusively"): ``makeCell :: [Int] -> Maybe Cell``
 
     >>> make_cell([]), make_cell([7]), make_cell([5, 7])
     (<Nothing>, <Some: Fixed 7>, <Some: Possible [5,7]>)
@@ -163,16 +150,11 @@ def make_cell(ys: list[int] | tuple[int, ...]) -> Maybe[Cell]:
 
 
 def prune_cells_by_fixed(cells: Row) -> Maybe[Row]:
-    """#1's ``pruneCells``, through ``makeCell``.
+    """Remove the digits of the unit's fixed cells from its other cells (#1's rule).
 
-    Haskell (#2, "Pruning the Cells, Exclusively")::
-
-        pruneCellsByFixed :: [Cell] -> Maybe [Cell]
-        pruneCellsByFixed cells = traverse pruneCell cells
-          where
-            fixeds = [x | Fixed x <- cells]
-            pruneCell (Possible xs) = makeCell (xs Data.List.\\\\ fixeds)
-            pruneCell x = Just x
+    Haskell (#2, "Pruning the Cells, Exclusively"):
+    ``pruneCellsByFixed :: [Cell] -> Maybe [Cell]``, #1's ``pruneCells`` with the case
+    analysis moved into ``makeCell``.
 
     >>> prune_cells_by_fixed((FIXED[4], possible((4, 6)), possible((1, 2))))
     <Some: (Fixed 4, Fixed 6, Possible [1,2])>
@@ -194,16 +176,14 @@ def prune_cells_by_exclusives(
     """Prune each cell to its Exclusive digits, when those form one of the unit's groups.
 
     Haskell (#2, "Pruning the Cells, Exclusively"):
-    ``pruneCellsByExclusives :: [Cell] -> Maybe [Cell]``. With ``exclusives`` the groups of
-    the unit and ``allExclusives = concat exclusives``: a fixed cell stays; a cell
-    ``Possible xs`` becomes ``makeCell intersection`` when
-    ``intersection `elem` exclusives``, with ``intersection = xs `intersect` allExclusives``;
-    no group at all leaves the cells as they are.
+    ``pruneCellsByExclusives :: [Cell] -> Maybe [Cell]``. A cell's digits are cut down to
+    those that belong to some group; if what is left is itself one of the groups, the
+    cell becomes that (fixed, for a group of one); a unit with no group is unchanged.
 
-    As published, a group's digits are descending and ``intersection`` ascending,
-    compared as lists: only one-digit groups match. The Twins of the article stay
-    (``exclusive_possibilities`` is a parameter only so that the intended variant,
-    :func:`prune_cells_by_exclusives_sets`, can pass sorted groups):
+    As published, a group's digits are descending and a cell's ascending, compared as
+    lists: only one-digit groups match, and the Twins of the article stay.
+    ``exclusive_possibilities`` is a parameter only so that the intended variant
+    (:mod:`fsudoku.erratum`) can pass sorted groups.
 
     >>> prune_cells_by_exclusives(TWINS_ROW) == Some(TWINS_ROW)
     True
@@ -227,12 +207,10 @@ def prune_cells_by_exclusives(
 
 
 def prune_cells(cells: Row) -> Maybe[Row]:
-    """Prune a unit by its fixed digits to a fixed point, then by its Exclusives.
+    """Prune a unit by its fixed digits until that settles, then by its Exclusives until that settles.
 
-    Haskell (#2, "Pruning the Cells, Exclusively")::
-
-        pruneCells :: [Cell] -> Maybe [Cell]
-        pruneCells cells = fixM pruneCellsByFixed cells >>= fixM pruneCellsByExclusives
+    Haskell (#2, "Pruning the Cells, Exclusively"): ``pruneCells :: [Cell] -> Maybe [Cell]``,
+    ``fixM pruneCellsByFixed`` then ``fixM pruneCellsByExclusives`` in the ``Maybe`` monad.
 
     >>> from fsudoku.grid_io import show_possibilities_row
     >>> print(show_possibilities_row(prune_cells(SAMPLE_ROW).unwrap()).rstrip())
@@ -241,72 +219,22 @@ def prune_cells(cells: Row) -> Maybe[Row]:
     return _prune_cells(cells)
 
 
-def _settle_by_fixed(cells: Row) -> Maybe[Row]:
-    """``fixM pruneCellsByFixed``."""
-    return fix_m(prune_cells_by_fixed, cells)
-
-
-def _settle_by_exclusives(cells: Row) -> Maybe[Row]:
-    """``fixM pruneCellsByExclusives``."""
-    return fix_m(prune_cells_by_exclusives, cells)
-
-
-_prune_cells = kleisli(_settle_by_fixed, _settle_by_exclusives)
+_prune_cells = kleisli(
+    partial(fix_m, prune_cells_by_fixed), partial(fix_m, prune_cells_by_exclusives)
+)
 
 
 def prune_grid(grid: Grid) -> Maybe[Grid]:
-    """#1's ``pruneGrid`` with #2's ``pruneCells``."""
+    """Prune the grid to its fixed point with #2's cell pruner.
+
+    Haskell (#2): ``pruneGrid :: Grid -> Maybe Grid``, #1's, over the new ``pruneCells``.
+    """
     return sarkar1.prune_grid(grid, prune_cells)
 
 
 def solve(grid: Grid) -> Maybe[Grid]:
-    """#1's ``solve`` with #2's ``pruneCells`` (the ``exclusives`` solver)."""
+    """Solve with #2's cell pruner (the ``exclusives`` solver).
+
+    Haskell (#2): ``solve :: Grid -> Maybe Grid``, #1's, over the new ``pruneCells``.
+    """
     return sarkar1.solve(grid, prune_cells)
-
-
-# ---------------------------------------------------------------------------
-# The prose's intent: Exclusives compared as sets (named variant ``exclusives-sets``)
-
-
-def exclusive_possibilities_sets(row: Row) -> list[list[int]]:
-    """``exclusivePossibilities`` with each group's digits ascending, as a cell's
-    intersection is: the one-line fix that makes Twins and Triplets prune, as the
-    article's prose describes (``map sort . exclusivePossibilities``).
-
-    >>> exclusive_possibilities_sets(SAMPLE_ROW)
-    [[4], [2, 3, 8]]
-    """
-    return [sorted(xs) for xs in exclusive_possibilities(row)]
-
-
-def prune_cells_by_exclusives_sets(cells: Row) -> Maybe[Row]:
-    """``pruneCellsByExclusives`` over the sorted groups: Twins and Triplets prune.
-
-    >>> from fsudoku.grid_io import show_possibilities_row
-    >>> print(show_possibilities_row(prune_cells_by_exclusives_sets(TWINS_ROW).unwrap()))
-    [1  4    9] 3           [    5 7  ] [1  4   89] [1  4 6 89] [1  4 6 89] [1  4   89] 2           [    5 7  ]
-    """
-    return prune_cells_by_exclusives(cells, exclusive_possibilities_sets)
-
-
-def prune_cells_sets(cells: Row) -> Maybe[Row]:
-    """``pruneCells`` of #2 with the set-comparing Exclusives (``exclusives-sets``)."""
-    return _prune_cells_sets(cells)
-
-
-def _settle_by_exclusives_sets(cells: Row) -> Maybe[Row]:
-    """``fixM pruneCellsByExclusives`` with the set-comparing Exclusives."""
-    return fix_m(prune_cells_by_exclusives_sets, cells)
-
-
-_prune_cells_sets = kleisli(_settle_by_fixed, _settle_by_exclusives_sets)
-
-
-def prune_grid_sets(grid: Grid) -> Maybe[Grid]:
-    """``pruneGrid`` with the set-comparing Exclusives."""
-    return sarkar1.prune_grid(grid, prune_cells_sets)
-
-
-def solve_sets(grid: Grid) -> Maybe[Grid]:
-    """``solve`` with the set-comparing Exclusives (the ``exclusives-sets`` solver)."""
-    return sarkar1.solve(grid, prune_cells_sets)

@@ -1,106 +1,232 @@
-"""Every solver of fsudoku under its command-line name, with one calling convention.
+"""The solver registry: every solver of fsudoku, one record each, and one way to call it.
 
-Glossary: a *line* is one input line, ``0`` already turned into ``.``; a *solver* maps
-a line and an optional node bound to an :class:`~fsudoku.outcome.Outcome`; an
-*engine* is an implementation of a solver (``reference``: the faithful port;
-``fast``: the vectorized NumPy engine, for the three Sarkar rules).
+Everything that lists solvers (the command line's choices, ``explain``, ``euler96``,
+``bench``, the tests' parametrisation) derives from :data:`REGISTRY`.
+
+Glossary: a *line* is one input line, ``0`` already turned into ``.``; a *solver* is a
+record: its name, the document it comes from, what one of its nodes is, its engines
+and how to run it; an *engine* is an implementation of a solver (``reference``: the
+faithful port; ``fast``: the vectorized NumPy engine, for the three Sarkar rules).
 
 >>> sample = ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6..."
 >>> solve_line("exclusives", sample).solution[:9]
 '693784512'
 >>> solve_line("exclusives", "not a puzzle").status
 'invalid'
+>>> solver("no-such")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+fsudoku.solvers.UnknownName: unknown solver 'no-such'; choose one of simple, exclusives, ...
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from typing import TypeAlias
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Literal, TypeAlias, get_args
 
-from fsudoku import bird, sarkar1, sarkar2
+from fsudoku import bird, erratum, sarkar1, sarkar2
 from fsudoku.grid_io import read_grid, show_line
-from fsudoku.outcome import GaveUp, Outcome
+from fsudoku.outcome import Found, GaveUp, Outcome, SolveLine, line_solver
 from fsudoku.pe96 import dlx, mrv, norvig
-from fsudoku.pe96.formats import is_puzzle
+from fsudoku.trace import run_bird, run_sarkar
 
-SolveLine: TypeAlias = Callable[[str, "int | None"], Outcome]
-"""``solve_line(puzzle, max_nodes)``: one validated 81-character puzzle to an Outcome."""
+SolverName: TypeAlias = Literal[
+    "simple", "exclusives", "exclusives-sets", "bird", "bird-naive", "mrv", "dlx", "norvig"
+]
+"""The name of a solver (a ``Literal``: a misspelt name fails ``mypy --strict``)."""
 
-SARKAR_RULES: dict[str, sarkar1.PruneCells] = {
-    "simple": sarkar1.prune_cells,
-    "exclusives": sarkar2.prune_cells,
-    "exclusives-sets": sarkar2.prune_cells_sets,
-}
-"""The three Sarkar rules: #1, #2 as published, #2 as its prose intends."""
+Engine: TypeAlias = Literal["reference", "fast"]
+"""An engine: the faithful port, or the NumPy engine (Sarkar's rules only)."""
 
-OTHER_SOLVERS: dict[str, SolveLine] = {
-    "bird": bird.solve_line,
-    "bird-naive": bird.solve_naive_line,
-    "mrv": mrv.solve_line,
-    "dlx": dlx.solve_line,
-    "norvig": norvig.solve_line,
-}
-"""Solvers of the other documents (each takes a line ``read_grid`` accepts)."""
+ENGINES: tuple[Engine, ...] = get_args(Engine)
 
-SOLVERS: tuple[str, ...] = (*SARKAR_RULES, *OTHER_SOLVERS)
-ENGINES: tuple[str, ...] = ("reference", "fast")
-FAST_SOLVERS: frozenset[str] = frozenset(SARKAR_RULES)
+NAIVE_MAX_BLANKS = 6
+"""``bird-naive`` enumerates 9^blanks completions: more blanks are refused unless forced."""
+
+NAIVE_MAX_NODES = 1_000_000
+"""The node bound ``bird-naive`` gets when none is given."""
 
 
-def sarkar_solve_line(prune_cells: sarkar1.PruneCells) -> SolveLine:
-    """The article's ``main`` for one line: ``readGrid``, then ``solve`` with this rule."""
+class UnknownName(ValueError):
+    """A solver or engine name that the registry does not know (the message lists the valid ones)."""
 
-    def solve_one(line: str, max_nodes: int | None = None) -> Outcome:
-        grid = read_grid(line)
-        if not grid:
-            return Outcome.invalid()
+
+@dataclass(frozen=True, slots=True)
+class Solver:
+    """One solver: its name, document, what a node is, its engines and how to run it.
+
+    ``run`` solves one line with an optional node bound; ``prune_cells`` is the cell
+    pruner of a Sarkar rule (``None`` for the other solvers).
+    """
+
+    name: SolverName
+    document: str
+    node: str
+    run: SolveLine
+    engines: tuple[Engine, ...] = ("reference",)
+    prune_cells: sarkar1.PruneCells | None = None
+
+
+# ------------------------------------------------------------------- the adapters
+
+
+def sarkar_search(prune_cells: sarkar1.PruneCells) -> SolveLine:
+    """The article's ``main`` for one line: ``readGrid``, then ``solve`` with this rule.
+
+    No Haskell counterpart: ``solve`` run through :func:`fsudoku.trace.run_sarkar`, which
+    counts its nodes and applies the bound.
+    """
+
+    def first_solution(line: str, max_nodes: int | None) -> Found:
         try:
-            result, nodes = sarkar1.solve_counted(grid.unwrap(), prune_cells, max_nodes)
+            result, stats = run_sarkar(read_grid(line).unwrap(), prune_cells, max_nodes=max_nodes)
         except GaveUp as stop:
-            return Outcome.gave_up(stop.nodes)
-        if result:
-            return Outcome.solved(show_line(result.unwrap()), nodes)
-        return Outcome.no_solution(nodes)
+            return Found(None, stop.nodes, True)
+        return Found(result.map(show_line).value_or(None), stats.nodes)
 
-    return solve_one
+    return line_solver(first_solution)
 
 
-def reference(name: str) -> SolveLine:
-    """The reference implementation of solver ``name`` (checks the line first)."""
-    if name in SARKAR_RULES:
-        return sarkar_solve_line(SARKAR_RULES[name])
-    if name not in OTHER_SOLVERS:
-        raise KeyError(f"unknown solver {name!r}; choose one of {', '.join(SOLVERS)}")
-    inner = OTHER_SOLVERS[name]
+def bird_first_solution(line: str, max_nodes: int | None) -> Found:
+    """The first solution of ``solve'''`` for a puzzle line, and the calls of ``search``.
 
-    def solve_one(line: str, max_nodes: int | None = None) -> Outcome:
-        if not is_puzzle(line):
-            return Outcome.invalid()
-        return inner(line, max_nodes)
-
-    return solve_one
+    No Haskell counterpart: the head of Bird's ``search . choices`` on the line, run
+    through :func:`fsudoku.trace.run_bird`.
+    """
+    try:
+        found, stats = run_bird(bird.choices(bird.line_to_grid(line)), max_nodes=max_nodes)
+        first = next(found, None)
+    except GaveUp as stop:
+        return Found(None, stop.nodes, True)
+    return Found(None if first is None else bird.grid_to_line(first), stats.nodes)
 
 
-def solve_line(name: str, line: str, max_nodes: int | None = None) -> Outcome:
-    """Solve one line with the reference solver ``name``."""
-    return reference(name)(line, max_nodes)
+def bird_naive_first_solution(line: str, max_nodes: int | None) -> Found:
+    """The first solution of the specification ``filter valid . completions``.
+
+    No Haskell counterpart: the head of Bird's first ``solve``; ``nodes`` is the number
+    of completions examined (up to 9^blanks: give a bound).
+    """
+    nodes = 0
+    for g in bird.completions(bird.line_to_grid(line)):
+        if max_nodes is not None and nodes >= max_nodes:
+            return Found(None, nodes, True)
+        nodes += 1
+        if bird.valid(g):
+            return Found(bird.grid_to_line(g), nodes)
+    return Found(None, nodes)
+
+
+# -------------------------------------------------------------------- the registry
+
+_RECORDS = (
+    Solver(
+        "simple",
+        "Sarkar #1",
+        "a call of solve",
+        sarkar_search(sarkar1.prune_cells),
+        ENGINES,
+        sarkar1.prune_cells,
+    ),
+    Solver(
+        "exclusives",
+        "Sarkar #2 (as published)",
+        "a call of solve",
+        sarkar_search(sarkar2.prune_cells),
+        ENGINES,
+        sarkar2.prune_cells,
+    ),
+    Solver(
+        "exclusives-sets",
+        "Sarkar #2 (as its prose intends; fsudoku.erratum)",
+        "a call of solve",
+        sarkar_search(erratum.prune_cells_sets),
+        ENGINES,
+        erratum.prune_cells_sets,
+    ),
+    Solver("bird", "Bird, solve'''", "a call of search", line_solver(bird_first_solution)),
+    Solver(
+        "bird-naive",
+        "Bird, filter valid . completions",
+        "a completion examined",
+        line_solver(bird_naive_first_solution),
+    ),
+    Solver("mrv", "Project Euler 96 notes, index 0", "a placement tried", mrv.solve_line),
+    Solver("dlx", "Project Euler 96 notes, index 1", "a matrix row tried", dlx.solve_line),
+    Solver("norvig", "Project Euler 96 notes, index 2", "a guess", norvig.solve_line),
+)
+
+REGISTRY: Mapping[SolverName, Solver] = {record.name: record for record in _RECORDS}
+"""Every solver, by name, in the order of the documents."""
+
+_BY_NAME: dict[str, Solver] = {record.name: record for record in _RECORDS}
+
+SOLVERS: tuple[SolverName, ...] = tuple(REGISTRY)
+"""The solver names, in the registry's order."""
+
+assert SOLVERS == get_args(SolverName), "the registry and SolverName list the same names"
+
+SARKAR_RULES: Mapping[SolverName, sarkar1.PruneCells] = {
+    r.name: r.prune_cells for r in _RECORDS if r.prune_cells is not None
+}
+"""The three Sarkar rules and their cell pruners: #1, #2 as published, #2 as intended."""
+
+FAST_SOLVERS: frozenset[SolverName] = frozenset(r.name for r in _RECORDS if "fast" in r.engines)
+"""The solvers the fast engine covers."""
+
+
+def solver(name: str) -> Solver:
+    """The record of solver ``name``; :class:`UnknownName` (a ``ValueError``) lists the names.
+
+    No Haskell counterpart.
+
+    >>> solver("dlx").node
+    'a matrix row tried'
+    """
+    record = _BY_NAME.get(name) if isinstance(name, str) else None
+    if record is None:
+        raise UnknownName(f"unknown solver {name!r}; choose one of {', '.join(SOLVERS)}")
+    return record
+
+
+def reference(name: SolverName) -> SolveLine:
+    """The reference implementation of solver ``name`` (any line: checks it first).
+
+    No Haskell counterpart.
+    """
+    return solver(name).run
+
+
+def solve_line(name: SolverName, line: str, max_nodes: int | None = None) -> Outcome:
+    """Solve one line with the reference solver ``name``.
+
+    No Haskell counterpart: the article's ``main`` for one line, for any solver.
+
+    >>> solve_line("bird", "11" + "." * 79)
+    Outcome(status='no_solution', solution=None, nodes=1)
+    """
+    return solver(name).run(line, max_nodes)
 
 
 def solve_many(
     lines: Iterable[str],
-    name: str = "exclusives",
-    engine: str = "reference",
+    name: SolverName = "exclusives",
+    engine: Engine = "reference",
     max_nodes: int | None = None,
 ) -> Iterator[Outcome]:
-    """Solve each line in order with solver ``name`` on ``engine``, streaming."""
+    """Solve each line in order with solver ``name`` on ``engine``, streaming.
+
+    No Haskell counterpart: the article's ``main`` over many lines.
+    """
+    record = solver(name)
+    if engine not in ENGINES:
+        raise UnknownName(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+    if engine not in record.engines:
+        covered = ", ".join(sorted(FAST_SOLVERS))
+        raise UnknownName(f"the fast engine covers {covered}, not {name!r}")
     if engine == "fast":
-        if name not in FAST_SOLVERS:
-            covered = ", ".join(sorted(FAST_SOLVERS))
-            raise KeyError(f"the fast engine covers {covered}, not {name!r}")
         from fsudoku import fast  # NumPy is loaded only when the fast engine is asked for
 
         return fast.solve_many(lines, name, max_nodes=max_nodes)
-    if engine != "reference":
-        raise KeyError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
-    solver = reference(name)
-    return (solver(line, max_nodes) for line in lines)
+    return (record.run(line, max_nodes) for line in lines)

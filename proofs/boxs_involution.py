@@ -53,15 +53,14 @@ def proofs(
         steps=(
             start("boxs . boxs", lambda v: compose(bx(v), bx(v))),
             by(
-                "by definition of boxs",
+                "unfold the definition of boxs in both factors",
                 "map ungroup . ungroup . map cols . group . map group .\n"
                 "map ungroup . ungroup . map cols . group . map group",
                 lambda v: compose(half(v), half(v)),
-                fr="par définition de boxs",
+                lecture_step=1,
             ),
             by(
-                "map group . map ungroup = id, since group . ungroup = id and by the first "
-                "functor law",
+                "map group . map ungroup = map (group . ungroup) = map id = id (LFONC)",
                 "map ungroup . ungroup . map cols . group .\n"
                 "ungroup . map cols . group . map group",
                 lambda v: compose(
@@ -74,8 +73,7 @@ def proofs(
                     grp(v),
                     fmap(grp(v)),
                 ),
-                fr="map group . map ungroup = id car group . ungroup = id et par application "
-                "de la première loi fonctorielle",
+                lecture_step=2,
             ),
             by(
                 "group . ungroup = id",
@@ -83,25 +81,25 @@ def proofs(
                 lambda v: compose(
                     fmap(ungroup), ungroup, fmap(cols), fmap(cols), grp(v), fmap(grp(v))
                 ),
-                fr="group . ungroup = id",
+                lecture_step=3,
             ),
             by(
-                "map cols . map cols = map (cols . cols) = map id = id",
+                "cols is an involution, so LFONC turns map cols . map cols into map id = id",
                 "map ungroup . ungroup .\ngroup . map group",
                 lambda v: compose(fmap(ungroup), ungroup, grp(v), fmap(grp(v))),
-                fr="map cols . map cols = map (cols . cols) = map id = id",
+                lecture_step=4,
             ),
             by(
                 "ungroup . group = id",
                 "map ungroup .\nmap group",
                 lambda v: compose(fmap(ungroup), fmap(grp(v))),
-                fr="ungroup . group = id",
+                lecture_step=5,
             ),
             by(
-                "ungroup . group = id and the second functor law",
+                "LFONC merges the maps into map (ungroup . group) = map id = id",
                 "id",
                 lambda v: ident,
-                fr="ungroup . group = id et seconde loi fonctorielle",
+                lecture_step=6,
             ),
         ),
     )
@@ -128,7 +126,7 @@ def proofs(
     rows_proof: Proof[Board] = Proof(
         name="rows_involution",
         statement="rows . rows = id",
-        source='Bird/Portier, §validity ("On a de même")',
+        source="Bird/Portier, §validity (stated with boxs . boxs = id)",
         domain="4x4 and 9x9 matrices of labels",
         assumes=(),
         variables=boards(),
@@ -145,7 +143,7 @@ def proofs(
     cols_proof: Proof[Any] = Proof(
         name="cols_involution",
         statement="cols . cols = id",
-        source='Bird/Portier, §validity ("On a de même")',
+        source="Bird/Portier, §validity (stated with boxs . boxs = id)",
         domain="non-empty rectangular matrices of labels",
         assumes=("transpose . transpose = id on non-empty rectangular matrices",),
         variables=rectangles(),

@@ -93,16 +93,16 @@ def proofs(
                 lambda v: compose(fmap(f(v)), filter_(p(v)), fmap(f(v))),
             ),
             by(
-                "filter p . map f = map f . filter (p . f)",
+                "filter_map_lemma: filter p . map f = map f . filter (p . f)",
                 "map f . map f . filter (p . f)",
                 lambda v: compose(fmap(f(v)), fmap(f(v)), filter_(compose(p(v), f(v)))),
-                fr="filter p . map f = map f . filter (p . f)",
+                lecture_step=1,
             ),
             by(
-                "LFONC and f . f = id",
+                "LFONC and f . f = id make map f . map f the identity",
                 "filter (p . f)",
                 lambda v: filter_(compose(p(v), f(v))),
-                fr="LFONC et involutivité de f",
+                lecture_step=2,
             ),
         ),
     )
@@ -122,16 +122,16 @@ def proofs(
                 lambda v: compose(fmap(v.f), filter_(v.p), fmap(v.f)),
             ),
             by(
-                "filter p . map f = map f . filter (p . f)",
+                "filter_map_lemma: filter p . map f = map f . filter (p . f)",
                 "map f . map f . filter (p . f)",
                 lambda v: compose(fmap(v.f), fmap(v.f), filter_(compose(v.p, v.f))),
-                fr="filter p . map f = map f . filter (p . f)",
+                lecture_step=1,
             ),
             by(
-                "LFONC and f . f = id",
+                "LFONC and f . f = id make map f . map f the identity",
                 "filter (p . f)",
                 lambda v: filter_(compose(v.p, v.f)),
-                fr="LFONC et involutivité de f",
+                lecture_step=2,
             ),
         ),
     )

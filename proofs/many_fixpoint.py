@@ -4,8 +4,8 @@ fixed point.
 Bird's ``many`` (Bird/Portier, §many) and Sarkar's ``fixM`` (Sarkar #1, "Pruning the
 Grid") iterate a pruning function until it changes nothing. That the result is a
 fixed point is what ``solve''`` and ``pruneGrid`` rely on; the chains unfold the
-recursive definitions (transcribed here, recursion and all) to the value they stop
-at. Checked with ``f = prune`` (Bird) and ``f = pruneGrid'`` (Sarkar).
+iteration, written out here as a recursion of its own, to the value it stops at.
+Checked with ``f = prune`` (Bird) and ``f = pruneGrid'`` (Sarkar).
 """
 
 from __future__ import annotations
@@ -28,13 +28,21 @@ SOURCE_FIX_M = 'Sarkar #1, "Pruning the Grid" (fixM)'
 
 
 def unfold_many(f: Callable[[Any], Any], x: Any) -> Any:
-    """``many f x = if x == y then x else many f y where y = f x``, transcribed."""
+    """Apply ``f`` from ``x`` until a value is its own image, and return that value.
+
+    Haskell: ``many :: (Eq a) => (a -> a) -> a -> a`` (Bird/Portier, §many).
+    """
     y = f(x)
     return x if x == y else unfold_many(f, y)
 
 
 def unfold_fix_m(f: Callable[[Any], Maybe[Any]], x: Any) -> Maybe[Any]:
-    """``fixM f x = f x >>= \\x' -> if x' == x then return x else fixM f x'``, transcribed."""
+    """Apply ``f`` from ``x`` until it returns its argument unchanged: that value, in
+    ``Some``, or ``Nothing`` as soon as ``f`` fails.
+
+    Haskell: ``fixM :: (Eq t, Monad m) => (t -> m t) -> t -> m t`` (Sarkar #1, "Pruning
+    the Grid"; Sarkar #2, "Pruning the Cells, Exclusively").
+    """
     return f(x).bind(lambda x2: Some(x) if x2 == x else unfold_fix_m(f, x2))
 
 
@@ -94,7 +102,6 @@ def proofs(
                 "f y",
                 lambda v: pr(v)(unfold_many(pr(v), v.m)),
                 eq=LIST,
-                fr="many f x = if x == y then x else many f y",
             ),
             by(
                 "y == f y (where the unfolding stopped)",
@@ -128,7 +135,6 @@ def proofs(
                 "Just y >>= f",
                 lambda v: unfold_fix_m(sarkar_prune, v.grid).bind(sarkar_prune),
                 eq=LIST,
-                fr="fixM f x = f x >>= \\x' -> if x' == x then return x else fixM f x'",
             ),
             by(
                 "f y = Just y (where the unfolding stopped); Nothing >>= f = Nothing",

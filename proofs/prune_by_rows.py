@@ -47,11 +47,10 @@ def prune_by_proof(
     # rows = id, so LNAT is an equality of lists for rows. For cols and boxs,
     # expand . f enumerates the cells in another order than map f . expand: the same
     # grids, another order, so LNAT is an equality of bags only.
-    lnat = (
-        "LNAT"
-        if name == "rows"
-        else f"LNAT (as bags: expand . {f} lists the grids in another order)"
-    )
+    lnat = text("LNAT: map rows . expand = expand . rows")
+    if name != "rows":
+        lnat += f", as bags (expand . {f} lists the grids in another order)"
+
     lnat_eq = FUNCTION if name == "rows" else FUNCTION_BAG
 
     steps: tuple[Step[Board], ...] = (
@@ -60,96 +59,99 @@ def prune_by_proof(
             lambda v: compose(filter_(all_nodups_f(v)), expand),
         ),
         by(
-            "LFILINV",
+            text("LFILINV, rows being an involution"),
             text("map rows . filter (all nodups) . map rows . expand"),
             lambda v: compose(fmap(unit(v)), filter_(all_(nodups)), fmap(unit(v)), expand),
-            fr="LFILINV",
+            lecture_step=1,
         ),
         by(
             lnat,
             text("map rows . filter (all nodups) . expand . rows"),
             lambda v: compose(fmap(unit(v)), filter_(all_(nodups)), expand, unit(v)),
-            fr="LNAT",
+            lecture_step=2,
             eq=lnat_eq,
         ),
         by(
-            "definition of expand",
+            "unfold expand = cp . map cp",
             text("map rows . filter (all nodups) . cp . map cp . rows"),
             lambda v: compose(fmap(unit(v)), filter_(all_(nodups)), cp, fmap(cp), unit(v)),
-            fr="Déf. expand",
+            lecture_step=3,
         ),
         by(
-            "LFILCP",
+            "LFILCP takes the filter inside cp",
             text("map rows . cp . map (filter nodups) . map cp . rows"),
             lambda v: compose(fmap(unit(v)), cp, fmap(filter_(nodups)), fmap(cp), unit(v)),
-            fr="LFILCP",
+            lecture_step=4,
         ),
         by(
-            "LFONC",
+            "LFONC merges the two maps",
             text("map rows . cp . map (filter nodups . cp) . rows"),
             lambda v: compose(fmap(unit(v)), cp, fmap(compose(filter_(nodups), cp)), unit(v)),
-            fr="LFONC",
+            lecture_step=5,
         ),
         by(
-            "LPRUNE",
+            "LPRUNE: pruning each row first keeps the same rows without duplicates",
             text("map rows . cp . map (filter nodups . cp . pruneRow) . rows"),
             lambda v: compose(
                 fmap(unit(v)), cp, fmap(compose(filter_(nodups), cp, prune_row)), unit(v)
             ),
-            fr="LPRUNE",
+            lecture_step=6,
         ),
         by(
-            "LFONC",
+            "LFONC splits the map in two",
             text("map rows . cp . map (filter nodups) .\nmap (cp . pruneRow) . rows"),
             lambda v: compose(
                 fmap(unit(v)), cp, fmap(filter_(nodups)), fmap(compose(cp, prune_row)), unit(v)
             ),
-            fr="LFONC",
+            lecture_step=7,
         ),
         by(
-            "LFILCP",
+            "LFILCP, right to left, takes the filter out of cp again",
             text("map rows . filter (all nodups) . cp .\nmap (cp . pruneRow) . rows"),
             lambda v: compose(
                 fmap(unit(v)), filter_(all_(nodups)), cp, fmap(compose(cp, prune_row)), unit(v)
             ),
-            fr="LFILCP",
+            lecture_step=8,
         ),
         by(
-            "LFONC",
+            "LFONC splits map (cp . pruneRow)",
             text("map rows . filter (all nodups) .\ncp . map cp . map pruneRow . rows"),
             lambda v: compose(
                 fmap(unit(v)), filter_(all_(nodups)), cp, fmap(cp), fmap(prune_row), unit(v)
             ),
-            fr="LFONC",
+            lecture_step=9,
         ),
         by(
-            "definition of expand",
+            "fold cp . map cp back into expand",
             text("map rows . filter (all nodups) .\nexpand . map pruneRow . rows"),
             lambda v: compose(
                 fmap(unit(v)), filter_(all_(nodups)), expand, fmap(prune_row), unit(v)
             ),
-            fr="Déf. expand",
+            lecture_step=10,
         ),
         by(
-            "LFILINV",
+            text("LFILINV again, which moves map rows to the right of the filter"),
             text("filter (all nodups . rows) . map rows .\nexpand . map pruneRow . rows"),
             lambda v: compose(
                 filter_(all_nodups_f(v)), fmap(unit(v)), expand, fmap(prune_row), unit(v)
             ),
-            fr="LFILINV",
+            lecture_step=11,
         ),
         by(
             lnat,
             text("filter (all nodups . rows) . expand .\nrows . map pruneRow . rows"),
             lambda v: compose(filter_(all_nodups_f(v)), expand, unit(v), fmap(prune_row), unit(v)),
-            fr="LNAT",
+            lecture_step=12,
             eq=lnat_eq,
         ),
         by(
-            "introduction of pruneBy: pruneBy f = f . map pruneRow . f",
+            text(
+                "fold rows . map pruneRow . rows into pruneBy rows "
+                "(pruneBy f = f . map pruneRow . f)"
+            ),
             text("filter (all nodups . rows) . expand . pruneBy rows"),
             lambda v: compose(filter_(all_nodups_f(v)), expand, partial(prune_by, unit(v))),
-            fr="introduction de pruneBy",
+            lecture_step=13,
         ),
     )
     return Proof(

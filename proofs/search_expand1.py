@@ -32,7 +32,7 @@ GUARDS = (
     "if not (safe pm) then []\n"
     "else if complete pm then [extract pm]\n"
     "else {rest}\n"
-    "  where pm = prune m"
+    "  with pm = prune m"
 )
 
 
@@ -95,45 +95,44 @@ def proofs(
         steps=(
             start("search", sr),
             by(
-                "search = filter valid . expand . prune, as posed (search_program)",
+                "search_program: search gives the grids of filter valid . expand . prune",
                 "filter valid . expand . prune",
                 spec,
                 eq=FUNCTION_BAG,
-                fr="en posant search = filter valid . expand . prune",
             ),
             by(
-                "prune_theorem",
+                "prune_theorem, right to left: pruning first loses no valid grid",
                 "filter valid . expand",
                 lambda v: compose(fv(v), expand),
-                fr="loi prouvée plus haut",
             ),
             by(
-                "property of expand1: expand = concat . map expand . expand1",
+                "expand1 splits expand: expand = concat . map expand . expand1, as bags",
                 "filter valid . concat . map expand . expand1",
                 lambda v: compose(fv(v), concat, fmap(expand), expand1),
                 eq=FUNCTION_BAG,
-                fr="Propriété de expand1",
+                lecture_step=1,
             ),
             by(
+                "filtering a concatenation filters each part: "
                 "filter p . concat = concat . map (filter p)",
                 "concat . map (filter valid) . map expand . expand1",
                 lambda v: compose(concat, fmap(fv(v)), fmap(expand), expand1),
-                fr="filter p . concat = concat . map (filter p)",
+                lecture_step=2,
             ),
             by(
-                "LFONC",
+                "LFONC merges the two maps",
                 "concat . map (filter valid . expand) . expand1",
                 lambda v: compose(concat, fmap(compose(fv(v), expand)), expand1),
-                fr="LFONC",
+                lecture_step=3,
             ),
             by(
-                "prune_theorem",
+                "prune_theorem inside the map",
                 "concat . map (filter valid . expand . prune) . expand1",
                 lambda v: compose(concat, fmap(spec(v)), expand1),
-                fr="loi prouvée plus haut",
+                lecture_step=4,
             ),
             by(
-                "search = filter valid . expand . prune, as posed (search_program)",
+                "search_program again, inside the map",
                 "concat . map search . expand1",
                 lambda v: compose(concat, fmap(sr(v)), expand1),
                 eq=FUNCTION_BAG,
@@ -190,11 +189,10 @@ def proofs(
         steps=(
             start("search m", lambda v: sr(v)(v.m)),
             by(
-                "definition of search",
+                "unfold search: prune m, then its three cases",
                 GUARDS.format(rest="concat (map search (expand1 pm))"),
                 lambda v: guarded(v, children(v, sr(v))),
                 eq=LIST,
-                fr="définition de search",
             ),
             by(
                 "induction: search = filter valid . expand . prune on each of expand1 pm",
@@ -210,13 +208,13 @@ def proofs(
             ),
             by(
                 "search_complete: filter valid (expand pm) = [extract pm]",
-                "if not (safe pm) then [] else filter valid (expand pm)\n  where pm = prune m",
+                "if not (safe pm) then [] else filter valid (expand pm)\n  with pm = prune m",
                 lambda v: guarded(v, compose(fv(v), expand), last=False),
                 eq=LIST,
             ),
             by(
                 "not (safe pm): a unit has two equal singletons, no grid of expand pm is valid",
-                "filter valid (expand pm)\n  where pm = prune m",
+                "filter valid (expand pm)\n  with pm = prune m",
                 lambda v: spec(v)(v.m),
                 eq=LIST,
             ),

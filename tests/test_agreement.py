@@ -6,9 +6,10 @@ import pytest
 from conftest import SUDOKU17, first_lines
 from hypothesis import assume, given, settings
 
+from fsudoku import solvers
 from fsudoku.pe96 import dlx
 from fsudoku.pe96.counting import count_solutions
-from fsudoku.solvers import FAST_SOLVERS, SOLVERS, solve_many
+from fsudoku.solvers import FAST_SOLVERS, SOLVERS, Engine, solve_many
 from fsudoku.testing.oracle import is_solution
 from fsudoku.testing.strategies import puzzles_with_solutions
 
@@ -38,8 +39,8 @@ def _agree_on_sudoku17(names: list[str], count: int) -> None:
     expected = [dlx.solve_line(p).solution for p in puzzles]
     assert all(s is not None and is_solution(s, p) for s, p in zip(expected, puzzles, strict=True))
     for name in names:
-        engine = "fast" if name.endswith(" fast") else "reference"
-        solver = name.removesuffix(" fast")
+        engine: Engine = "fast" if name.endswith(" fast") else "reference"
+        solver = solvers.solver(name.removesuffix(" fast")).name
         got = [o.solution for o in solve_many(puzzles, solver, engine)]
         mismatches = [p for p, g, e in zip(puzzles, got, expected, strict=True) if g != e]
         assert not mismatches, (name, mismatches[:3])

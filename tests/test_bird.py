@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from fsudoku import bird
 from fsudoku.bird import Grid
+from fsudoku.solvers import solve_line
 from fsudoku.testing.strategies import (
     SAMPLE_PUZZLE,
     SAMPLE_SOLUTION,
@@ -25,6 +26,7 @@ from fsudoku.testing.strategies import (
     puzzles_with_solutions,
     solved_boards,
 )
+from fsudoku.trace import run_bird
 
 
 def is_solution(solution: str, puzzle: str, n: int = 3) -> bool:
@@ -79,7 +81,7 @@ def test_sample_puzzle_has_exactly_one_solution() -> None:
 
 
 def test_solve_line_on_the_sample_puzzle() -> None:
-    outcome = bird.solve_line(SAMPLE_PUZZLE)
+    outcome = solve_line("bird", SAMPLE_PUZZLE)
     assert outcome.status == "solved"
     assert outcome.solution == SAMPLE_SOLUTION
     assert outcome.nodes > 1
@@ -147,7 +149,7 @@ def test_solutions_are_valid_and_keep_the_clues(puzzle: str) -> None:
 @given(contradictory_puzzles())
 def test_contradictory_puzzles_have_no_solution(puzzle: str) -> None:
     assert list(bird.all_solutions(puzzle)) == []
-    outcome = bird.solve_line(puzzle)
+    outcome = solve_line("bird", puzzle)
     assert outcome.status == "no_solution"
     assert outcome.nodes == 1  # the first search call finds the matrix unsafe
 
@@ -170,16 +172,11 @@ def test_search_is_lazy() -> None:
 def test_search_does_no_work_until_a_solution_is_asked_for() -> None:
     """The lecture's "49000 grids in under a second": building the searches of many
     puzzles explores nothing (laziness); only asking for a solution does."""
-    calls = 0
-
-    def count() -> None:
-        nonlocal calls
-        calls += 1
-
-    pending = [bird.search(bird.choices(grid(SAMPLE_PUZZLE)), on_node=count) for _ in range(500)]
-    assert calls == 0
+    bird.prune_row.cache_clear()
+    pending = [bird.search(bird.choices(grid(SAMPLE_PUZZLE))) for _ in range(500)]
+    assert bird.prune_row.cache_info().misses == 0  # no row pruned yet
     next(pending[0])
-    assert calls > 0
+    assert bird.prune_row.cache_info().misses > 0
 
 
 def test_search_recursion_stays_shallow() -> None:
@@ -187,7 +184,7 @@ def test_search_recursion_stays_shallow() -> None:
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(250)
     try:
-        assert bird.solve_line("." * 81).status == "solved"
+        assert solve_line("bird", "." * 81).status == "solved"
     finally:
         sys.setrecursionlimit(limit)
 
@@ -196,20 +193,15 @@ def test_search_recursion_stays_shallow() -> None:
 
 
 def test_solve_line_counts_search_calls() -> None:
-    calls = 0
-
-    def count() -> None:
-        nonlocal calls
-        calls += 1
-
-    next(bird.search(bird.choices(grid(SAMPLE_PUZZLE)), on_node=count))
-    assert bird.solve_line(SAMPLE_PUZZLE).nodes == calls
+    found, stats = run_bird(bird.choices(grid(SAMPLE_PUZZLE)))
+    assert next(found) == next(bird.search(bird.choices(grid(SAMPLE_PUZZLE))))
+    assert solve_line("bird", SAMPLE_PUZZLE).nodes == stats.nodes > 1
 
 
 def test_solve_line_gives_up_at_the_node_bound() -> None:
-    needed = bird.solve_line(SAMPLE_PUZZLE).nodes
-    assert bird.solve_line(SAMPLE_PUZZLE, max_nodes=needed).status == "solved"
-    gave_up = bird.solve_line(SAMPLE_PUZZLE, max_nodes=needed - 1)
+    needed = solve_line("bird", SAMPLE_PUZZLE).nodes
+    assert solve_line("bird", SAMPLE_PUZZLE, max_nodes=needed).status == "solved"
+    gave_up = solve_line("bird", SAMPLE_PUZZLE, max_nodes=needed - 1)
     assert gave_up.status == "gave_up"
     assert gave_up.nodes == needed - 1
     assert gave_up.solution is None
@@ -221,21 +213,21 @@ def test_naive_solver_agrees_with_search(pair: tuple[str, str]) -> None:
     """On puzzles with at most 3 blanks the naive solver finds solve''''s first solution
     (both are unique there) and counts the completions it examined."""
     puzzle, solution = pair
-    naive = bird.solve_naive_line(puzzle)
+    naive = solve_line("bird-naive", puzzle)
     assert naive.status == "solved"
-    assert naive.solution == solution == bird.solve_line(puzzle).solution
-    assert 1 <= naive.nodes <= 9 ** bird.count_blanks(puzzle)
+    assert naive.solution == solution == solve_line("bird", puzzle).solution
+    assert 1 <= naive.nodes <= 9 ** puzzle.count(".")
 
 
 def test_naive_solver_outcomes() -> None:
-    no_blank = bird.solve_naive_line(SAMPLE_SOLUTION)
+    no_blank = solve_line("bird-naive", SAMPLE_SOLUTION)
     assert (no_blank.status, no_blank.solution, no_blank.nodes) == ("solved", SAMPLE_SOLUTION, 1)
     broken = "11" + SAMPLE_SOLUTION[2:79] + ".."
-    assert bird.solve_naive_line(broken) == bird.solve_naive_line(broken, max_nodes=81)
-    assert bird.solve_naive_line(broken).status == "no_solution"
-    assert bird.solve_naive_line(broken).nodes == 81
-    assert bird.solve_naive_line(broken, max_nodes=80).status == "gave_up"
-    assert bird.solve_naive_line(SAMPLE_PUZZLE, max_nodes=1000).status == "gave_up"
+    assert solve_line("bird-naive", broken) == solve_line("bird-naive", broken, max_nodes=81)
+    assert solve_line("bird-naive", broken).status == "no_solution"
+    assert solve_line("bird-naive", broken).nodes == 81
+    assert solve_line("bird-naive", broken, max_nodes=80).status == "gave_up"
+    assert solve_line("bird-naive", SAMPLE_PUZZLE, max_nodes=1000).status == "gave_up"
 
 
 def test_all_solutions_of_a_puzzle_with_two() -> None:
@@ -332,7 +324,7 @@ def test_faithful_solvers_order_matches_expand1_order() -> None:
 def test_first_sudoku17_puzzles() -> None:
     """The first two sudoku17 puzzles (the cheapest to search) are solved correctly."""
     for puzzle in first_lines(SUDOKU17, 2):
-        outcome = bird.solve_line(puzzle)
+        outcome = solve_line("bird", puzzle)
         assert outcome.solution is not None and is_solution(outcome.solution, puzzle), puzzle
 
 
@@ -344,5 +336,5 @@ def test_first_30_sudoku17_puzzles() -> None:
     tested elsewhere.
     """
     for puzzle in first_lines(SUDOKU17, 30):
-        outcome = bird.solve_line(puzzle)
+        outcome = solve_line("bird", puzzle)
         assert outcome.solution is not None and is_solution(outcome.solution, puzzle), puzzle

@@ -12,20 +12,23 @@ from fsudoku import sarkar1
 from fsudoku.app.cli import main
 from fsudoku.app.explain import explain
 from fsudoku.grid_io import SAMPLE, read_grid, show_line
-from fsudoku.solvers import SARKAR_RULES
+from fsudoku.solvers import SARKAR_RULES, SolverName, solve_line
 from fsudoku.testing.strategies import contradictory_puzzles, puzzles
+from fsudoku.trace import run_sarkar
 
 
 @pytest.mark.parametrize("rule", sorted(SARKAR_RULES))
 @settings(max_examples=10)
 @given(puzzle=puzzles(max_blanks=45))
-def test_explain_ends_with_solves_grid_and_node_count(rule: str, puzzle: str) -> None:
+def test_explain_ends_with_solves_grid_and_node_count(rule: SolverName, puzzle: str) -> None:
     out = io.StringIO()
     explainer = explain(puzzle, rule, out)
     assert explainer is not None
-    result, nodes = sarkar1.solve_counted(read_grid(puzzle).unwrap(), SARKAR_RULES[rule])
+    result, stats = run_sarkar(read_grid(puzzle).unwrap(), SARKAR_RULES[rule])
+    nodes = stats.nodes
     assert explainer.nodes == nodes, (explainer.nodes, nodes)
     assert explainer.solution is not None and result.unwrap() == explainer.solution
+    assert result == sarkar1.solve(read_grid(puzzle).unwrap(), SARKAR_RULES[rule])
     summary = out.getvalue().rstrip().splitlines()[-1]
     assert f": {nodes} nodes, {explainer.backtracks} backtracks" in summary, summary
     assert show_line(explainer.solution) in out.getvalue()
@@ -38,8 +41,8 @@ def test_explain_reports_no_solution_like_solve(puzzle: str) -> None:
     explainer = explain(puzzle, "exclusives", out)
     assert explainer is not None and explainer.solution is None
     assert "No solution found" in out.getvalue()
-    _, nodes = sarkar1.solve_counted(read_grid(puzzle).unwrap(), SARKAR_RULES["exclusives"])
-    assert explainer.nodes == nodes
+    _, stats = run_sarkar(read_grid(puzzle).unwrap(), SARKAR_RULES["exclusives"])
+    assert explainer.nodes == stats.nodes
 
 
 def test_explain_shows_passes_pivots_and_backtracks() -> None:
@@ -80,12 +83,11 @@ def test_explain_invalid_input() -> None:
 @settings(max_examples=8)
 @given(puzzle=puzzles(min_blanks=20, max_blanks=35))
 def test_bird_explain_ends_with_solve_line_grid_and_node_count(puzzle: str) -> None:
-    from fsudoku import bird
     from fsudoku.app.explain import explain_bird
 
     out = io.StringIO()
     code = explain_bird(puzzle, out)
-    outcome = bird.solve_line(puzzle)
+    outcome = solve_line("bird", puzzle)
     text = out.getvalue()
     assert code == 0 and outcome.solution is not None
     assert text.rstrip().splitlines()[-3] == outcome.solution, text[-400:]

@@ -18,13 +18,13 @@ from conftest import SUDOKU17, first_lines
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fsudoku import fast, sarkar1, sarkar2
+from fsudoku import erratum, fast, sarkar1, sarkar2
 from fsudoku.cell import Cell, Fixed, Possible, Row
 from fsudoku.fast import DEFAULT_CHUNK, driver, scalar, settle, solve_many, solve_one, vector
 from fsudoku.fast.masks import DIGITS, POPCOUNT, RULES, UNITS
 from fsudoku.grid_io import SAMPLE, read_grid, show_grid_with_possibilities
 from fsudoku.outcome import Outcome
-from fsudoku.solvers import SARKAR_RULES, reference
+from fsudoku.solvers import SARKAR_RULES, SolverName, reference
 from fsudoku.testing.strategies import (
     contradictory_puzzles,
     empty_grid,
@@ -44,7 +44,7 @@ unit_masks = st.lists(cell_masks, min_size=9, max_size=9)
 """Units of 9 cells: ``Fixed`` (one bit) or ``Possible`` (two or more bits)."""
 
 
-def sparse_puzzles(rule: str) -> st.SearchStrategy[str]:
+def sparse_puzzles(rule: SolverName) -> st.SearchStrategy[str]:
     """Puzzles the reference solves quickly enough under ``rule`` (#1 is slow when sparse)."""
     if rule == "simple":
         return st.one_of(puzzles(20, 45), contradictory_puzzles(45))
@@ -69,7 +69,7 @@ def masks_of(row: Row) -> list[int]:
 
 def batch_engine(
     lines: list[str],
-    rule: str = "exclusives",
+    rule: SolverName = "exclusives",
     *,
     max_nodes: int | None = None,
     chunk_size: int = DEFAULT_CHUNK,
@@ -78,7 +78,7 @@ def batch_engine(
     return driver.solve_stream(lines, rule, max_nodes, chunk_size)
 
 
-def reference_settled(puzzle: str, rule: str) -> str | None:
+def reference_settled(puzzle: str, rule: SolverName) -> str | None:
     pruned = sarkar1.prune_grid(read_grid(puzzle).unwrap(), SARKAR_RULES[rule])
     return show_grid_with_possibilities(pruned.unwrap()) if pruned else None
 
@@ -104,7 +104,7 @@ def test_exclusives_agree_with_exclusive_possibilities(units: list[list[int]]) -
 
 @pytest.mark.parametrize("rule", RULES)
 @given(units=st.lists(unit_masks, min_size=1, max_size=16))
-def test_prune_cells_agree_with_reference(rule: str, units: list[list[int]]) -> None:
+def test_prune_cells_agree_with_reference(rule: SolverName, units: list[list[int]]) -> None:
     # pruneCells cells, for each unit of a batch (Nothing = failed; else list equality)
     batch = np.array(units, dtype=np.uint16).T.copy()  # (9, U) uint16
     new, failed, dups = vector.prune_cells(batch, rule)
@@ -124,7 +124,7 @@ def test_prune_cells_by_exclusives_agree_with_reference(sets: bool, units: list[
     # pruneCellsByExclusives cells (list equality), published and set-comparing
     batch = np.array(units, dtype=np.uint16).T.copy()  # (9, U) uint16
     new = vector.prune_cells_by_exclusives(batch, sets=sets)
-    prune = sarkar2.prune_cells_by_exclusives_sets if sets else sarkar2.prune_cells_by_exclusives
+    prune = erratum.prune_cells_by_exclusives_sets if sets else sarkar2.prune_cells_by_exclusives
     for j, masks in enumerate(units):
         right = masks_of(prune(row_of(masks)).unwrap())
         assert new[:, j].tolist() == right, (masks, new[:, j].tolist(), right)
@@ -155,7 +155,7 @@ def test_unit_tables() -> None:
 @pytest.mark.parametrize("rule", RULES)
 @settings(max_examples=25)
 @given(data=st.data())
-def test_solve_many_agrees_with_reference(rule: str, data: st.DataObject) -> None:
+def test_solve_many_agrees_with_reference(rule: SolverName, data: st.DataObject) -> None:
     # solve_many ps == map (reference rule) ps   (list equality of Outcomes)
     lines = data.draw(st.lists(sparse_puzzles(rule), min_size=1, max_size=5))
     chunk = data.draw(st.integers(1, 4))
@@ -169,7 +169,7 @@ def test_solve_many_agrees_with_reference(rule: str, data: st.DataObject) -> Non
 @pytest.mark.parametrize("rule", RULES)
 @settings(max_examples=20)
 @given(data=st.data())
-def test_solve_one_and_settle_agree_with_reference(rule: str, data: st.DataObject) -> None:
+def test_solve_one_and_settle_agree_with_reference(rule: SolverName, data: st.DataObject) -> None:
     # solve_one p == reference p;  settle p == showGridWithPossibilities <$> pruneGrid p
     line = data.draw(sparse_puzzles(rule))
     left = solve_one(line, rule)
@@ -183,7 +183,7 @@ def test_solve_one_and_settle_agree_with_reference(rule: str, data: st.DataObjec
 @pytest.mark.parametrize("rule", ["exclusives", "exclusives-sets"])
 @settings(max_examples=6)
 @given(lines=st.lists(puzzles(min_blanks=50), min_size=2, max_size=3))
-def test_several_solutions_first_in_depth_first_order(rule: str, lines: list[str]) -> None:
+def test_several_solutions_first_in_depth_first_order(rule: SolverName, lines: list[str]) -> None:
     # the first solution of the depth-first search, with its node count (Outcome equality)
     left = list(batch_engine(lines, rule, chunk_size=1))
     right = [REFERENCE[rule](line, None) for line in lines]
@@ -192,7 +192,7 @@ def test_several_solutions_first_in_depth_first_order(rule: str, lines: list[str
 
 
 @pytest.mark.parametrize("rule", ["exclusives", "exclusives-sets"])
-def test_empty_grid(rule: str) -> None:
+def test_empty_grid(rule: SolverName) -> None:
     # solve "." * 81: the first grid of the depth-first search (Outcome equality);
     # not for #1, whose reference needs minutes on it
     line = empty_grid()
@@ -206,7 +206,7 @@ def test_empty_grid(rule: str) -> None:
 @pytest.mark.parametrize("rule", RULES)
 @settings(max_examples=15)
 @given(lines=st.lists(near_full_grids(), min_size=1, max_size=8))
-def test_near_full_grids(rule: str, lines: list[str]) -> None:
+def test_near_full_grids(rule: SolverName, lines: list[str]) -> None:
     # near-full grids: solved by pruning (Outcome equality)
     left = list(batch_engine(lines, rule))
     right = [REFERENCE[rule](line, None) for line in lines]
@@ -216,7 +216,7 @@ def test_near_full_grids(rule: str, lines: list[str]) -> None:
 @pytest.mark.parametrize("rule", RULES)
 @settings(max_examples=15)
 @given(data=st.data())
-def test_max_nodes_agrees_with_reference(rule: str, data: st.DataObject) -> None:
+def test_max_nodes_agrees_with_reference(rule: SolverName, data: st.DataObject) -> None:
     # solve with a node bound: the same give-ups, with the same node counts
     lines = data.draw(st.lists(sparse_puzzles(rule), min_size=1, max_size=4))
     bound = data.draw(st.integers(0, 30))

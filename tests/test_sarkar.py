@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from returns.iterables import Fold
 from returns.maybe import Maybe, Nothing, Some
 
-from fsudoku import sarkar1, sarkar2
+from fsudoku import erratum, sarkar1, sarkar2
 from fsudoku.cell import FIXED, Cell, Fixed, Grid, possible
 from fsudoku.fp import alt, fix_m, traverse
 from fsudoku.grid_io import SAMPLE, read_grid, show_grid, show_grid_with_possibilities, show_line
@@ -19,12 +19,13 @@ from fsudoku.testing.strategies import (
     puzzles_with_solutions,
     solved_grids,
 )
+from fsudoku.trace import SarkarEvents, run_sarkar
 from fsudoku.tz import transpose
 
 RULES: dict[str, sarkar1.PruneCells] = {
     "simple": sarkar1.prune_cells,
     "exclusives": sarkar2.prune_cells,
-    "exclusives-sets": sarkar2.prune_cells_sets,
+    "exclusives-sets": erratum.prune_cells_sets,
 }
 
 
@@ -146,7 +147,8 @@ def test_transpose_and_sub_grids_to_rows_are_involutions(line: str) -> None:
 
 
 def test_show_grid_with_possibilities_keeps_the_haskell_padding() -> None:
-    # Haskell's showCell (Fixed x) = show x ++ "          ", also at the end of a line
+    # A fixed cell shows as its digit padded with ten spaces (Sarkar #1's showCell),
+    # the last cell of a line included.
     text = show_grid_with_possibilities(grid_of(SAMPLE))
     lines = text.split("\n")
     assert lines[0].endswith("1           [123456789]")
@@ -203,19 +205,19 @@ def test_solve_returns_nothing_without_a_solution(rule: str, puzzle: str) -> Non
 
 def test_solve_counts_every_call_including_dead_branches() -> None:
     # the sample needs more than one node under #1; every node is a call of solve
-    result, nodes = sarkar1.solve_counted(grid_of(SAMPLE), sarkar1.prune_cells)
+    result, stats = run_sarkar(grid_of(SAMPLE), sarkar1.prune_cells)
     assert show_line(result.unwrap()) == SAMPLE_SOLUTION
-    search = sarkar1.Search()
-    sarkar1.run_search(grid_of(SAMPLE), sarkar1.prune_cells, search)
-    assert search.nodes == nodes > 1
-    assert search.backtracks >= 1
+    assert result == sarkar1.solve(grid_of(SAMPLE))
+    traced, counted = run_sarkar(grid_of(SAMPLE), sarkar1.prune_cells, events=SarkarEvents())
+    assert traced == result and counted.nodes == stats.nodes > 1
+    assert counted.backtracks >= 1
 
 
 def test_max_nodes_bounds_the_search() -> None:
     from fsudoku.outcome import GaveUp
 
     with pytest.raises(GaveUp) as stop:
-        sarkar1.solve_counted(grid_of("." * 81), sarkar2.prune_cells, max_nodes=3)
+        run_sarkar(grid_of("." * 81), sarkar2.prune_cells, max_nodes=3)
     assert stop.value.nodes == 3
 
 
@@ -241,7 +243,7 @@ def test_erratum_twins_prune_only_in_the_sets_variant() -> None:
     row = sarkar2.TWINS_ROW
     assert sarkar2.exclusive_possibilities(row) == [[7, 5]]
     published = sarkar2.prune_cells(row).unwrap()
-    intended = sarkar2.prune_cells_sets(row).unwrap()
+    intended = erratum.prune_cells_sets(row).unwrap()
     assert published == row, published
     assert intended[2] == possible((5, 7)) and intended[8] == possible((5, 7)), intended
     assert [intended[i] for i in (0, 1, 3, 4, 5, 6, 7)] == [row[i] for i in (0, 1, 3, 4, 5, 6, 7)]
@@ -258,7 +260,7 @@ def test_erratum_a_single_is_left_alone_when_the_cell_holds_a_twin_digit() -> No
     assert sarkar2.exclusive_possibilities(row) == [[4], [3, 2]]
     assert sarkar2.prune_cells_by_exclusives(row) == Some(row)
     # the sets variant prunes the twin cell 2 to [2,3]; cell 1's [2,3,4] is still no group
-    pruned = sarkar2.prune_cells_by_exclusives_sets(row).unwrap()
+    pruned = erratum.prune_cells_by_exclusives_sets(row).unwrap()
     assert pruned == (row[0], possible((2, 3)), *row[2:]), pruned
 
 

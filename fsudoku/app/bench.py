@@ -30,16 +30,17 @@ import time
 from dataclasses import dataclass
 from typing import TextIO
 
+from fsudoku.app.usage import UsageError
 from fsudoku.outcome import Outcome
-from fsudoku.solvers import FAST_SOLVERS, solve_many
+from fsudoku.solvers import FAST_SOLVERS, Engine, SolverName, solve_many
 
 
 @dataclass(frozen=True, slots=True)
 class Row:
     """One line of the table."""
 
-    solver: str
-    engine: str
+    solver: SolverName
+    engine: Engine
     jobs: int
     puzzles: int
     batch_seconds: float
@@ -60,11 +61,11 @@ def _percentile(sorted_values: list[float], fraction: float) -> float:
 
 
 def measure(
-    puzzles: list[str], solver: str, engine: str, jobs: int = 1, progress: bool = False
+    puzzles: list[str], solver: SolverName, engine: Engine, jobs: int = 1, progress: bool = False
 ) -> Row:
     """Time one solver on one engine over ``puzzles`` (in this process); ``progress``
     shows a bar on stderr (count, rate, ETA)."""
-    from fsudoku.app.cli import Entry, Progress, outcomes
+    from fsudoku.batch import Entry, Progress, outcomes
 
     bar = Progress(progress, len(puzzles))
     singles: list[float] = []
@@ -110,13 +111,13 @@ def measure(
 
 
 def _child(
-    puzzles: list[str], solver: str, engine: str, jobs: int, progress: bool, queue: object
+    puzzles: list[str], solver: SolverName, engine: Engine, jobs: int, progress: bool, queue: object
 ) -> None:
     queue.put(measure(puzzles, solver, engine, jobs, progress))  # type: ignore[attr-defined]
 
 
 def measure_in_child(
-    puzzles: list[str], solver: str, engine: str, jobs: int = 1, progress: bool = False
+    puzzles: list[str], solver: SolverName, engine: Engine, jobs: int = 1, progress: bool = False
 ) -> Row:
     """``measure`` in a fresh process (its own peak memory)."""
     context = multiprocessing.get_context("fork")
@@ -157,7 +158,7 @@ def format_table(rows: list[Row]) -> str:
 
 def read_puzzles(path: str, limit: int | None) -> list[str]:
     """The first ``limit`` puzzles of a file (any format ``fsudoku solve`` reads)."""
-    from fsudoku.app.cli import UsageError, read_sources
+    from fsudoku.batch import read_sources
 
     errors: list[str] = []
     puzzles: list[str] = []
@@ -179,8 +180,8 @@ def hardest(puzzles: list[str], count: int) -> list[str]:
 
 def main(args: argparse.Namespace, out: TextIO) -> int:
     """Run the benchmark the command line describes and print the table."""
-    solvers: list[str] = args.solvers or ["exclusives"]
-    engines: list[str] = args.engines or ["reference"]
+    solvers: list[SolverName] = args.solvers or ["exclusives"]
+    engines: list[Engine] = args.engines or ["reference"]
     jobs_list: list[int] = args.jobs or [1]
     puzzles = read_puzzles(args.file, args.limit)
     label = f"the first {len(puzzles):,} puzzles" if args.limit else f"{len(puzzles):,} puzzles"

@@ -18,227 +18,31 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
 import sys
-from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass
-from typing import IO, NoReturn, TextIO
-
-from tqdm import tqdm
+from collections.abc import Callable, Iterator, Sequence
+from typing import TextIO
 
 from fsudoku import sarkar1
-from fsudoku.grid_io import SAMPLE, read_grid, show_grid, show_grid_with_possibilities
+from fsudoku.app.render import FORMATS, render
+from fsudoku.app.usage import UsageError
+from fsudoku.batch import Entry, Progress, count_lines, outcomes, read_sources
+from fsudoku.grid_io import SAMPLE, is_puzzle, read_grid, show_grid, show_grid_with_possibilities
 from fsudoku.outcome import Outcome
 from fsudoku.pe96.counting import check_line
 from fsudoku.pe96.euler import euler96
-from fsudoku.pe96.formats import format_boxed, format_euler, is_puzzle, read_puzzles
-from fsudoku.solvers import ENGINES, FAST_SOLVERS, SARKAR_RULES, SOLVERS, solve_many
+from fsudoku.solvers import (
+    ENGINES,
+    FAST_SOLVERS,
+    NAIVE_MAX_BLANKS,
+    NAIVE_MAX_NODES,
+    SARKAR_RULES,
+    SOLVERS,
+    Engine,
+    solve_many,
+)
+from fsudoku.trace import run_sarkar
 
 EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
-FORMATS = ("grid", "line", "possibilities", "euler", "boxed")
-NAIVE_MAX_BLANKS = 6
-"""``bird-naive`` enumerates 9^blanks completions: more blanks need ``--force``."""
-
-
-class UsageError(Exception):
-    """A bad command line or an unreadable file (exit status 2)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One puzzle of the input: its text (``0`` read as ``.``) and a label."""
-
-    text: str
-    label: str
-
-
-# ---------------------------------------------------------------------------
-# Input
-
-
-def _decode(raw: bytes, strict: bool = False) -> str:
-    """One raw line to text: the ``\\n`` and (unless ``strict``) one ``\\r`` dropped; bad
-    UTF-8 kept visible as U+FFFD, which no puzzle contains, so the line reads as
-    ``Invalid input``."""
-    if raw.endswith(b"\n"):
-        raw = raw[:-1]
-    if raw.endswith(b"\r") and not strict:
-        raw = raw[:-1]
-    return raw.decode("utf-8", errors="replace")
-
-
-def _raw_lines(stream: IO[bytes], strict: bool = False) -> Iterator[str]:
-    for raw in stream:
-        yield _decode(raw, strict)
-
-
-def _entries(lines: Iterable[str], strict: bool = False) -> Iterator[Entry]:
-    """Puzzles of one file, the format detected from it (lines, or Euler's grids).
-
-    ``strict``: every line as it is, as the Haskell ``main`` reads it (no ``0`` blanks,
-    no comments, no Euler grids, a ``\\r`` kept)."""
-    if strict:
-        for number, line in enumerate(lines, 1):
-            yield Entry(line, str(number))
-        return
-    for entry in read_puzzles(lines):
-        yield Entry(entry.text, entry.label)
-
-
-def read_sources(paths: Sequence[str], errors: list[str], strict: bool = False) -> Iterator[Entry]:
-    """Every puzzle of the named files in order (``-`` or none: standard input).
-
-    A file that cannot be read is reported in ``errors`` and skipped; the others
-    are still read.
-    """
-    for path in paths or ["-"]:
-        if path == "-":
-            yield from _entries(_raw_lines(sys.stdin.buffer, strict), strict)
-            continue
-        try:
-            handle = open(path, "rb")
-        except IsADirectoryError:
-            errors.append(f"fsudoku: {path}: is a directory")
-            continue
-        except FileNotFoundError:
-            errors.append(f"fsudoku: {path}: no such file")
-            continue
-        except OSError as error:
-            errors.append(f"fsudoku: {path}: {error.strerror or error}")
-            continue
-        with handle:
-            try:
-                yield from _entries(_raw_lines(handle, strict), strict)
-            except OSError as error:
-                errors.append(f"fsudoku: {path}: {error.strerror or error}")
-
-
-# ---------------------------------------------------------------------------
-# Output
-
-
-def grid_text(solution: str) -> str:
-    """``showGrid`` of a solution given as 81 digits (9 lines of spaced digits)."""
-    return "".join(" ".join(solution[r * 9 : r * 9 + 9]) + "\n" for r in range(9))
-
-
-def render(outcome: Outcome, entry: Entry, fmt: str, solver: str) -> str:
-    """The text printed for one puzzle (always ends with a newline)."""
-    if fmt == "possibilities":
-        return _possibilities(entry.text, solver)
-    if outcome.status != "solved" or outcome.solution is None:
-        return outcome.message() + "\n"
-    if fmt == "line":
-        return outcome.solution + "\n"
-    if fmt == "euler":
-        label = entry.label if entry.label.startswith("Grid") else f"Grid {entry.label}"
-        return format_euler(label, outcome.solution) + "\n"
-    if fmt == "boxed":
-        return format_boxed(outcome.solution) + "\n"
-    return grid_text(outcome.solution) + "\n"  # putStrLn $ showGrid grid'
-
-
-def _possibilities(line: str, solver: str) -> str:
-    grid = read_grid(line)
-    if not grid:
-        return "Invalid input\n"
-    rule = SARKAR_RULES.get(solver, SARKAR_RULES["exclusives"])
-    settled = sarkar1.prune_grid(grid.unwrap(), rule)
-    if not settled:
-        return "No solution found\n"
-    return show_grid_with_possibilities(settled.unwrap()) + "\n"
-
-
-# ---------------------------------------------------------------------------
-# Solving, in this process or in workers
-
-
-def _ignore_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _solve_chunk(
-    texts: list[str], solver: str, engine: str, max_nodes: int | None
-) -> list[Outcome]:
-    return list(solve_many(texts, solver, engine, max_nodes))
-
-
-def _chunks(entries: Iterator[Entry], size: int) -> Iterator[list[Entry]]:
-    chunk: list[Entry] = []
-    for entry in entries:
-        chunk.append(entry)
-        if len(chunk) == size:
-            yield chunk
-            chunk = []
-    if chunk:
-        yield chunk
-
-
-def outcomes(
-    entries: Iterator[Entry],
-    solver: str,
-    engine: str,
-    max_nodes: int | None,
-    jobs: int,
-    interactive: bool = False,
-) -> Iterator[tuple[Entry, Outcome]]:
-    """Each entry with its outcome, in input order, with ``jobs`` worker processes.
-
-    ``interactive``: the input is a terminal, so each line is answered before the next
-    is read."""
-    if interactive:  # a terminal: answer each line before reading the next one
-        for entry in entries:
-            yield entry, next(solve_many([entry.text], solver, engine, max_nodes))
-        return
-    if jobs <= 1:
-        read: deque[Entry] = deque()
-
-        def entry_texts() -> Iterator[str]:
-            for entry in entries:
-                read.append(entry)
-                yield entry.text
-
-        for outcome in solve_many(entry_texts(), solver, engine, max_nodes):
-            yield read.popleft(), outcome
-        return
-    size = 4096 if engine == "fast" else 8  # the fast engine is efficient on big batches
-    window = 4 * jobs  # chunks in flight: memory stays bounded whatever the input size
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint) as pool:
-        pending: deque[tuple[list[Entry], Future[list[Outcome]]]] = deque()
-        try:
-            for chunk in _chunks(entries, size):
-                texts = [e.text for e in chunk]
-                pending.append((chunk, pool.submit(_solve_chunk, texts, solver, engine, max_nodes)))
-                while len(pending) >= window:
-                    done_chunk, future = pending.popleft()
-                    yield from zip(done_chunk, future.result(), strict=True)
-            while pending:
-                done_chunk, future = pending.popleft()
-                yield from zip(done_chunk, future.result(), strict=True)
-        except BaseException:
-            for _, future in pending:
-                future.cancel()
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-
-
-class Progress:
-    """Count, rate and ETA on a terminal's stderr (silent otherwise)."""
-
-    def __init__(self, enabled: bool, total: int | None = None) -> None:
-        self.bar: tqdm[NoReturn] | None = None
-        if enabled:
-            self.bar = tqdm(total=total, unit="puzzle", file=sys.stderr, leave=False)
-
-    def update(self) -> None:
-        if self.bar is not None:
-            self.bar.update(1)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
 
 
 PROGRESS_MIN = 20
@@ -253,26 +57,10 @@ def _progress(args: argparse.Namespace) -> Progress:
     reads_stdin = not args.files or "-" in args.files
     if reads_stdin and sys.stdin.isatty():
         return Progress(False)
-    total = _count_lines(args.files)
+    total = count_lines(args.files)
     if total is not None and total < PROGRESS_MIN:
         return Progress(False)
     return Progress(True, total)
-
-
-def _count_lines(paths: Sequence[str]) -> int | None:
-    """The number of lines of the named regular files (None for stdin), for the ETA."""
-    if not paths or "-" in paths:
-        return None
-    total = 0
-    for path in paths:
-        try:
-            with open(path, "rb") as handle:
-                total += sum(
-                    chunk.count(b"\n") for chunk in iter(lambda: handle.read(1 << 20), b"")
-                )
-        except OSError:
-            continue
-    return total
 
 
 def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
@@ -280,7 +68,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     engine = _engine(args)
     max_nodes = args.max_nodes
     if args.solver == "bird-naive" and max_nodes is None:
-        max_nodes = 1_000_000
+        max_nodes = NAIVE_MAX_NODES
     errors: list[str] = []
     entries = read_sources(args.files, errors, args.strict_input)
     status = EXIT_OK
@@ -319,8 +107,8 @@ def _refuse_many_blanks(
             yield entry, next(solve_many([entry.text], "bird-naive", "reference", max_nodes))
 
 
-def _engine(args: argparse.Namespace) -> str:
-    engine: str | None = args.engine
+def _engine(args: argparse.Namespace) -> Engine:
+    engine: Engine | None = args.engine
     if engine is None:
         return "fast" if args.solver in FAST_SOLVERS else "reference"
     if engine == "fast" and args.solver not in FAST_SOLVERS:
@@ -347,8 +135,8 @@ def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
     settled = sarkar1.prune_grid(grid, rule)
     out.write(f"After pruneGrid ({args.solver}), with each cell's possibilities:\n\n")
     out.write(show_grid_with_possibilities(settled.unwrap()) + "\n")
-    result, nodes = sarkar1.solve_counted(grid, rule)
-    out.write(f"Solved by solve ({nodes} nodes):\n\n")
+    result, stats = run_sarkar(grid, rule)
+    out.write(f"Solved by solve ({stats.nodes} nodes):\n\n")
     out.write(show_grid(result.unwrap()))
     out.flush()
     return EXIT_OK
@@ -356,7 +144,7 @@ def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
     """``fsudoku bench``: solvers and engines side by side on the same puzzles."""
-    from fsudoku.app import bench  # imports this module: loaded when asked for
+    from fsudoku.app import bench  # loaded when asked for
 
     return bench.main(args, out)
 
@@ -400,7 +188,7 @@ def cmd_euler96(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
     """``fsudoku explain PUZZLE``: the articles' REPL session for any puzzle."""
-    from fsudoku.app import explain  # imports this module: loaded when asked for
+    from fsudoku.app import explain  # loaded when asked for
 
     return explain.main(args, out)
 

@@ -1,9 +1,9 @@
 """``fsudoku explain``: the articles' REPL sessions, for any puzzle.
 
-The trace comes from the solver itself: :class:`Explainer` is a
-:class:`fsudoku.sarkar1.Search` (the object every ``solve`` reports its nodes to) that
-prints what it is told, and the pruning passes are reported through
-:func:`fsudoku.sarkar1.set_trace`. Nothing here re-implements the search.
+The trace comes from the solver itself: :class:`Explainer` is told the events of the
+run by :func:`fsudoku.trace.run_sarkar` (and :class:`BirdExplainer` by
+:func:`fsudoku.trace.run_bird`), the wrappers around the port's recursive calls, and
+prints them. Nothing here re-implements the search.
 
 Shown, in the articles' boxed layout (``showGridWithPossibilities`` with the
 ``+-----+`` rulers of the articles' figures): the puzzle with its possibilities; at
@@ -21,13 +21,14 @@ from typing import TextIO
 
 from returns.maybe import Maybe
 
-from fsudoku import bird, sarkar1
+from fsudoku import bird
 from fsudoku.app.svg import svg_grid
+from fsudoku.app.usage import UsageError
 from fsudoku.cell import FIXED, Grid, Possible, possible
-from fsudoku.grid_io import read_grid, show_cell_with_possibilities, show_grid, show_line
+from fsudoku.grid_io import is_puzzle, read_grid, show_cell_with_possibilities, show_grid, show_line
 from fsudoku.outcome import GaveUp
-from fsudoku.pe96.formats import is_puzzle
-from fsudoku.solvers import SARKAR_RULES
+from fsudoku.solvers import SARKAR_RULES, SolverName
+from fsudoku.trace import BirdEvents, SarkarEvents, Stats, run_bird, run_sarkar
 
 RULER = "+" + "+".join(["-" * 37] * 3) + "+"
 
@@ -54,31 +55,17 @@ def boxed_possibilities(grid: Grid, pivot: int | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def pivot_of(grid: Grid, grid1: Grid) -> int:
-    """The row-major index of the one cell where ``grid1`` differs from ``grid``."""
-    for i in range(81):
-        if grid[i // 9][i % 9] != grid1[i // 9][i % 9]:
-            return i
-    raise ValueError("nextGrids changed no cell")
-
-
-class Explainer(sarkar1.Search):
-    """A :class:`~fsudoku.sarkar1.Search` that prints each step as the articles show it."""
+class Printer:
+    """Numbers and prints the steps of a trace (and writes each grid as SVG if asked)."""
 
     def __init__(
-        self,
-        out: TextIO,
-        max_steps: int | None = None,
-        svg_dir: str | None = None,
+        self, out: TextIO, max_steps: int | None = None, svg_dir: str | None = None
     ) -> None:
-        super().__init__()
         self.out = out
         self.max_steps = max_steps
         self.svg_dir = svg_dir
         self.steps = 0
         self.capped = False
-        self.passes = 0
-        self.solution: Grid | None = None
 
     def show(self, title: str, grid: Grid | None = None, pivot: int | None = None) -> None:
         """Print one step (a title, and a grid when there is one)."""
@@ -96,76 +83,100 @@ class Explainer(sarkar1.Search):
                 with open(name, "w", encoding="utf-8") as handle:
                     handle.write(svg_grid(grid, pivot, f"{self.steps}: {title}"))
 
-    def trace(self, stage: str, grid: Grid) -> None:
-        """A pruning pass of ``pruneGrid'`` finished (told by ``sarkar1``'s trace)."""
+
+class Explainer(SarkarEvents):
+    """Prints each event of a Sarkar run as the articles show the steps."""
+
+    def __init__(self, printer: Printer) -> None:
+        self.printer = printer
+        self.stats = Stats()
+        self.passes = 0
+        self.solution: Grid | None = None
+
+    @property
+    def nodes(self) -> int:
+        """Nodes of the run so far."""
+        return self.stats.nodes
+
+    @property
+    def backtracks(self) -> int:
+        """Backtracks of the run so far."""
+        return self.stats.backtracks
+
+    def node(self, grid: Grid, stats: Stats) -> None:
+        self.stats = stats
+        self.passes = 0
+        if stats.nodes == 1:
+            self.printer.show("the puzzle, with each cell's possibilities (solve, node 1)", grid)
+        else:
+            self.printer.show(f"solve, node {stats.nodes} (depth {stats.depth})")
+
+    def pruned(self, stage: str, grid: Grid) -> None:
         if stage == "rows":
             self.passes += 1
-        self.show(f"node {self.nodes}, pruneGrid' pass {self.passes}: after pruning {stage}", grid)
+        self.printer.show(
+            f"node {self.nodes}, pruneGrid' pass {self.passes}: after pruning {stage}", grid
+        )
 
-    def enter(self, grid: Grid) -> None:
-        super().enter(grid)
-        self.passes = 0
-        if self.nodes == 1:
-            self.show("the puzzle, with each cell's possibilities (solve, node 1)", grid)
-        else:
-            self.show(f"solve, node {self.nodes} (depth {self.depth})")
-
-    def settled(self, grid: Maybe[Grid]) -> None:
+    def settled(self, grid: Maybe[Grid], stats: Stats) -> None:
         if grid:
-            self.show(f"node {self.nodes}: pruneGrid settled", grid.unwrap())
+            self.printer.show(f"node {stats.nodes}: pruneGrid settled", grid.unwrap())
         else:
-            self.show(
-                f"node {self.nodes}: pruneGrid gave Nothing (a cell lost every digit): dead end"
+            self.printer.show(
+                f"node {stats.nodes}: pruneGrid gave Nothing (a cell lost every digit): dead end"
             )
 
-    def dead_end(self, grid: Grid) -> None:
-        self.show(
-            f"node {self.nodes}: isGridInvalid (a digit twice in a unit, or an empty cell): dead end"
+    def dead_end(self, grid: Grid, stats: Stats) -> None:
+        self.printer.show(
+            f"node {stats.nodes}: isGridInvalid (a digit twice in a unit, or an empty cell): "
+            "dead end"
         )
 
-    def pivot(self, grid: Grid, grid1: Grid, grid2: Grid) -> None:
-        i = pivot_of(grid, grid1)
-        cell = grid[i // 9][i % 9]
+    def pivot(self, grid: Grid, index: int, grid1: Grid, grid2: Grid, stats: Stats) -> None:
+        cell = grid[index // 9][index % 9]
         digits = list(cell.values) if isinstance(cell, Possible) else []
-        where = f"row {i // 9 + 1}, column {i % 9 + 1}"
-        self.show(
-            f"node {self.nodes}: pivot {where} {digits} (first cell with fewest possibilities); "
+        where = f"row {index // 9 + 1}, column {index % 9 + 1}"
+        parent = stats.nodes - 1  # told as the first branch's node starts
+        self.printer.show(
+            f"node {parent}: pivot {where} {digits} (first cell with fewest possibilities); "
             f"nextGrids: grid1 fixes {digits[0]}",
             grid1,
-            i,
+            index,
         )
-        self.show(f"node {self.nodes}: nextGrids: grid2 keeps {digits[1:]}", grid2, i)
+        self.printer.show(f"node {parent}: nextGrids: grid2 keeps {digits[1:]}", grid2, index)
 
-    def backtrack(self, grid2: Grid) -> None:
-        super().backtrack(grid2)
-        self.show(f"backtrack {self.backtracks}: grid1 failed at depth {self.depth}; solving grid2")
+    def backtrack(self, grid2: Grid, stats: Stats) -> None:
+        self.printer.show(
+            f"backtrack {stats.backtracks}: grid1 failed at depth {stats.depth}; solving grid2"
+        )
 
-    def solved(self, grid: Grid) -> None:
+    def solved(self, grid: Grid, stats: Stats) -> None:
         self.solution = grid
-        self.show(f"node {self.nodes}: isGridFilled: solved", grid)
+        self.printer.show(f"node {stats.nodes}: isGridFilled: solved", grid)
 
 
 def explain(
     puzzle: str,
-    rule: str,
+    rule: SolverName,
     out: TextIO,
     max_steps: int | None = None,
     svg_dir: str | None = None,
     max_nodes: int | None = None,
 ) -> Explainer | None:
-    """Walk one puzzle through Sarkar's solver with rule ``rule``; None if invalid."""
+    """Walk one puzzle through Sarkar's solver with rule ``rule``; None if invalid.
+
+    Raises :class:`GaveUp` past ``max_nodes`` nodes.
+    """
     grid = read_grid(puzzle.replace("0", "."))
     if not grid:
         out.write("Invalid input\n")
         return None
-    explainer = Explainer(out, max_steps, svg_dir)
-    explainer.max_nodes = max_nodes
+    explainer = Explainer(Printer(out, max_steps, svg_dir))
     started = time.perf_counter()
-    token = sarkar1.set_trace(explainer.trace)
-    try:
-        result, _ = sarkar1.run_search(grid.unwrap(), SARKAR_RULES[rule], explainer)
-    finally:
-        sarkar1.reset_trace(token)
+    result, stats = run_sarkar(
+        grid.unwrap(), SARKAR_RULES[rule], max_nodes=max_nodes, events=explainer
+    )
+    explainer.stats = stats
     elapsed = time.perf_counter() - started
     out.write("\n")
     if result:
@@ -174,15 +185,14 @@ def explain(
     else:
         out.write("No solution found\n")
     out.write(
-        f"\nSummary ({rule}): {explainer.nodes} nodes, {explainer.backtracks} backtracks, "
-        f"depth {explainer.max_depth}, {elapsed * 1000:.1f} ms (with tracing)\n"
+        f"\nSummary ({rule}): {stats.nodes} nodes, {stats.backtracks} backtracks, "
+        f"depth {stats.max_depth}, {elapsed * 1000:.1f} ms (with tracing)\n"
     )
     return explainer
 
 
 def main(args: argparse.Namespace, out: TextIO) -> int:
     """``fsudoku explain PUZZLE [--solver ...] [--max-steps N] [--svg DIR]``."""
-    from fsudoku.app.cli import UsageError
 
     if args.svg is not None:
         try:
@@ -209,81 +219,53 @@ def bird_grid(m: tuple[tuple[str, ...], ...]) -> Grid:
     )
 
 
-class BirdExplainer:
-    """Prints what Bird's :func:`fsudoku.bird.search` tells its ``trace``."""
+class BirdExplainer(BirdEvents):
+    """Prints each event of a run of Bird's ``search``."""
 
-    def __init__(self, show: Explainer) -> None:
-        self.printer = show
-        self.nodes = 0
+    def __init__(self, printer: Printer) -> None:
+        self.printer = printer
         self.backtracks = 0
-        self.last_pruned: tuple[tuple[str, ...], ...] | None = None
-        self.expanding: list[tuple[tuple[str, ...], ...]] = []
         self.solution: Grid | None = None
 
-    def __call__(self, event: str, m: tuple[tuple[str, ...], ...]) -> None:
-        show = self.printer.show
-        if event == "node":
-            self.nodes += 1
-            if self.nodes == 1:
-                show("the puzzle as Bird's choice matrix (choices; search, node 1)", bird_grid(m))
-            else:
-                show(f"search, node {self.nodes}")
-        elif event == "pruned":
-            self.last_pruned = m
-            show(f"node {self.nodes}: prune (pruneBy boxs, then cols, then rows)", bird_grid(m))
-            if any(cs == "" for row in m for cs in row) and bird.safe(m):
-                show(f"node {self.nodes}: a cell has no choice left: expand1 gives []: dead end")
-        elif event == "unsafe":
-            show(f"node {self.nodes}: not (safe pm): a fixed digit twice in a unit: dead end")
-        elif event == "complete":
-            self.solution = bird_grid(m)
-            show(f"node {self.nodes}: complete pm: solution", self.solution)
-        elif event == "branch":
-            parent = self._parent_of(m)
-            i = _split_cell(parent, m)
-            choices = parent[i // 9][i % 9]
-            digit = m[i // 9][i % 9]
-            if digit != choices[0]:
-                self.backtracks += 1
-                show(f"backtrack {self.backtracks}: the next choice of an earlier pivot")
-            where = f"row {i // 9 + 1}, column {i % 9 + 1}"
-            show(
-                f"expand1: pivot {where} [{choices}] (first cell with fewest choices); "
-                f"choice {digit} ({choices.index(digit) + 1} of {len(choices)})",
-                bird_grid(m),
-                i,
+    def node(self, m: bird.Matrix[str], stats: Stats) -> None:
+        if stats.nodes == 1:
+            self.printer.show(
+                "the puzzle as Bird's choice matrix (choices; search, node 1)", bird_grid(m)
+            )
+        else:
+            self.printer.show(f"search, node {stats.nodes}")
+
+    def unsafe(self, m: bird.Matrix[str], stats: Stats) -> None:
+        self.printer.show(
+            f"node {stats.nodes}: not (safe pm): a fixed digit twice in a unit: dead end"
+        )
+
+    def complete(self, solution: bird.Grid, stats: Stats) -> None:
+        self.solution = bird_grid(solution)
+        self.printer.show(f"node {stats.nodes}: complete pm: solution", self.solution)
+
+    def expanded(self, pm: bird.Matrix[str], stats: Stats) -> None:
+        self.printer.show(
+            f"node {stats.nodes}: prune (pruneBy boxs, then cols, then rows)", bird_grid(pm)
+        )
+        if any(cs == "" for row in pm for cs in row):
+            self.printer.show(
+                f"node {stats.nodes}: a cell has no choice left: expand1 gives []: dead end"
             )
 
-    def _parent_of(self, m: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
-        """The matrix whose ``expand1`` made ``m``: the last pruned one, or one being
-        expanded further up (depth-first order keeps them on a stack)."""
-        if self.last_pruned is not None and _split_cell_or_none(self.last_pruned, m) is not None:
-            self.expanding.append(self.last_pruned)
-            self.last_pruned = None
-        while self.expanding and _split_cell_or_none(self.expanding[-1], m) is None:
-            self.expanding.pop()
-        if not self.expanding:
-            raise ValueError("a branch with no parent matrix")
-        return self.expanding[-1]
-
-
-def _split_cell_or_none(
-    parent: tuple[tuple[str, ...], ...], child: tuple[tuple[str, ...], ...]
-) -> int | None:
-    """The one cell where ``child`` fixes a choice of ``parent`` (else None)."""
-    diffs = [k for k in range(81) if parent[k // 9][k % 9] != child[k // 9][k % 9]]
-    if len(diffs) != 1:
-        return None
-    k = diffs[0]
-    cell = child[k // 9][k % 9]
-    return k if len(cell) == 1 and cell in parent[k // 9][k % 9] else None
-
-
-def _split_cell(parent: tuple[tuple[str, ...], ...], child: tuple[tuple[str, ...], ...]) -> int:
-    k = _split_cell_or_none(parent, child)
-    if k is None:
-        raise ValueError("not a child of that matrix")
-    return k
+    def branch(
+        self, row: int, col: int, choices: str, choice: str, m1: bird.Matrix[str], stats: Stats
+    ) -> None:
+        if choice != choices[0]:
+            self.backtracks += 1
+            self.printer.show(f"backtrack {self.backtracks}: the next choice of an earlier pivot")
+        where = f"row {row + 1}, column {col + 1}"
+        self.printer.show(
+            f"expand1: pivot {where} [{choices}] (first cell with fewest choices); "
+            f"choice {choice} ({choices.index(choice) + 1} of {len(choices)})",
+            bird_grid(m1),
+            row * 9 + col,
+        )
 
 
 def explain_bird(
@@ -294,10 +276,10 @@ def explain_bird(
     if not is_puzzle(line):
         out.write("Invalid input\n")
         return 1
-    printer = Explainer(out, max_steps, svg_dir)
-    tracer = BirdExplainer(printer)
+    tracer = BirdExplainer(Printer(out, max_steps, svg_dir))
     started = time.perf_counter()
-    first = next(bird.search(bird.choices(bird.line_to_grid(line)), trace=tracer), None)
+    found, stats = run_bird(bird.choices(bird.line_to_grid(line)), events=tracer)
+    first = next(found, None)
     elapsed = time.perf_counter() - started
     out.write("\n")
     if first is None:
@@ -306,7 +288,7 @@ def explain_bird(
         out.write("Solution:\n\n" + show_grid(bird_grid(first)) + "\n")
         out.write(bird.grid_to_line(first) + "\n")
     out.write(
-        f"\nSummary (bird): {tracer.nodes} nodes, {tracer.backtracks} backtracks, "
+        f"\nSummary (bird): {stats.nodes} nodes, {tracer.backtracks} backtracks, "
         f"{elapsed * 1000:.1f} ms (with tracing)\n"
     )
     return 0 if first is not None else 1

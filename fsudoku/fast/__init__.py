@@ -119,10 +119,13 @@ def masks_to_grid(masks: list[int]) -> Grid:
 
 
 def settle(puzzle: str, solver: str = "exclusives") -> str | None:
-    """``showGridWithPossibilities`` of the puzzle after ``pruneGrid`` (the NumPy
-    engine, with no search shortcut), or ``None`` when pruning fails.
+    """The puzzle pruned until it settles (the NumPy engine, with no search shortcut),
+    shown with its possibilities; ``None`` when pruning fails.
 
     Raises :class:`ValueError` if the line is not a puzzle.
+
+    Haskell: ``pruneGrid :: Grid -> Maybe Grid`` (Sarkar #1, "Pruning the Grid"), then
+    ``showGridWithPossibilities :: Grid -> String`` (Sarkar #1, "Setting up").
 
     >>> from fsudoku.grid_io import SAMPLE
     >>> settle(SAMPLE, "simple").splitlines()[3].rstrip()

@@ -57,8 +57,10 @@ for _d in range(1, 10):
 
 
 def parse_lines(lines: list[str]) -> tuple[npt.NDArray[np.bool_], U16]:
-    """``readGrid`` for many lines: which are puzzles, and their grids ``(n, 81)``
-    (rows of lines that are not puzzles are left zero).
+    """Read many lines at once: which are puzzles, and their grids ``(n, 81)`` (the
+    rows of lines that are not puzzles are left zero).
+
+    Haskell: ``readGrid :: String -> Maybe Grid`` (Sarkar #1, "Setting up"), per line.
 
     >>> valid, grids = parse_lines(["1" + "." * 80, "0" * 81, "12"])
     >>> valid.tolist(), grids[0, :2].tolist()

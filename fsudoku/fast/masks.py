@@ -45,7 +45,7 @@ _READ_CELL: Final = {".": ALL, **{str(d): 1 << (d - 1) for d in range(1, 10)}}
 def read_masks(s: str) -> list[int] | None:
     """``readGrid`` over masks: 81 characters, each ``.`` or ``1``-``9``; else ``None``.
 
-    Haskell (#1, "Setting up"): ``readGrid :: String -> Maybe Grid``
+    Haskell: ``readGrid :: String -> Maybe Grid`` (Sarkar #1, "Setting up").
     """
     if len(s) != 81:
         return None

@@ -66,7 +66,10 @@ _SINGLE: Final = tuple(m != 0 and m & (m - 1) == 0 for m in range(1 << 9))
 
 
 def fixeds(cells: Cells) -> int:
-    """The digits of a unit's fixed cells, as a mask (``[x | Fixed x <- cells]``).
+    """The digits of a unit's fixed cells, as a mask.
+
+    Haskell: the ``fixeds`` of ``pruneCellsByFixed :: [Cell] -> Maybe [Cell]``
+    (Sarkar #2, "Pruning the Cells, Exclusively").
 
     >>> fixeds([0b1, 0b110, 0b1000])
     9
@@ -82,8 +85,9 @@ def prune_cells_by_fixed(cells: Cells) -> Cells | None:
     """Remove the fixed digits (taken before the pass) from the other cells; ``None``
     when a cell loses all its digits. #1's ``pruneCells``; #2's ``pruneCellsByFixed``.
 
-    Haskell (#2): ``pruneCellsByFixed cells = traverse pruneCell cells`` where
-    ``pruneCell (Possible xs) = makeCell (xs Data.List.\\\\ fixeds)``
+    Haskell: ``pruneCellsByFixed :: [Cell] -> Maybe [Cell]`` (Sarkar #2, "Pruning the
+    Cells, Exclusively"); ``pruneCells :: [Cell] -> Maybe [Cell]`` (Sarkar #1, "Pruning
+    the Cells").
 
     >>> prune_cells_by_fixed([0b1000, 0b101000, 0b11])
     [8, 32, 3]
@@ -110,7 +114,8 @@ def exclusives(cells: Cells) -> list[int]:
     A group is the n digits (n < 4) that occur in exactly the same n non-fixed cells;
     groups come in the Haskell's order (by their descending cell list).
 
-    Haskell (#2): ``exclusivePossibilities :: [Cell] -> [[Int]]``
+    Haskell: ``exclusivePossibilities :: [Cell] -> [[Int]]`` (Sarkar #2, "A Little
+    Forward, a Little Backward").
 
     >>> from fsudoku.fast.masks import DIGITS
     >>> row = [0b100101000, 1, 16, 0b100100000, 64, 0b110100110, 0b100100000, 0b110100110, 0b110100110]
@@ -147,7 +152,8 @@ def prune_cells_by_exclusives(cells: Cells, *, sets: bool = False) -> Cells:
     With ``sets=True`` the groups are compared as sets (``exclusives-sets``). Never
     ``Nothing``: a matching intersection is a non-empty group.
 
-    Haskell (#2): ``pruneCellsByExclusives :: [Cell] -> Maybe [Cell]``
+    Haskell: ``pruneCellsByExclusives :: [Cell] -> Maybe [Cell]`` (Sarkar #2, "Pruning
+    the Cells, Exclusively").
 
     >>> twins = [0b100001001, 4, 0b101111001, 0b110001001, 0b110101001, 0b110101001, 0b110001001, 2, 0b111111001]
     >>> prune_cells_by_exclusives(twins) == twins
@@ -173,7 +179,11 @@ def prune_cells_by_exclusives(cells: Cells, *, sets: bool = False) -> Cells:
 
 
 def _fix(f: Callable[[Cells], Cells | None], cells: Cells) -> Cells | None:
-    """``fixM`` over ``Maybe [Cell]``."""
+    """Apply ``f`` until the cells stop changing or ``f`` fails.
+
+    Haskell: ``fixM :: (Eq t, Monad m) => (t -> m t) -> t -> m t`` at ``m = Maybe``,
+    ``t = [Cell]`` (Sarkar #2, "Pruning the Cells, Exclusively").
+    """
     while True:
         new = f(cells)
         if new is None or new == cells:
@@ -185,7 +195,8 @@ def prune_cells_exclusives(cells: Cells) -> Cells | None:
     """#2's ``pruneCells``: the fixed-digit pass to its fixed point, then the
     Exclusives pass to its fixed point.
 
-    Haskell: ``pruneCells cells = fixM pruneCellsByFixed cells >>= fixM pruneCellsByExclusives``
+    Haskell: ``pruneCells :: [Cell] -> Maybe [Cell]`` (Sarkar #2, "Pruning the Cells,
+    Exclusively").
     """
     pruned = _fix(prune_cells_by_fixed, cells)
     if pruned is None:
@@ -194,7 +205,11 @@ def prune_cells_exclusives(cells: Cells) -> Cells | None:
 
 
 def prune_cells_sets(cells: Cells) -> Cells | None:
-    """#2's ``pruneCells`` with the Exclusives compared as sets (``exclusives-sets``)."""
+    """#2's ``pruneCells`` with the Exclusives compared as sets (``exclusives-sets``).
+
+    Haskell: ``pruneCells :: [Cell] -> Maybe [Cell]`` (Sarkar #2, "Pruning the Cells,
+    Exclusively"), with a set comparison in ``pruneCellsByExclusives``.
+    """
     pruned = _fix(prune_cells_by_fixed, cells)
     if pruned is None:
         return None
@@ -233,7 +248,7 @@ def prune_grid(
     ``None``: the search's shortcut, exact for it because fixed cells never change,
     so the settled grid would fail ``isGridInvalid`` anyway.
 
-    Haskell (#1): ``pruneGrid = fixM pruneGrid'``
+    Haskell: ``pruneGrid :: Grid -> Maybe Grid`` (Sarkar #1, "Pruning the Grid").
 
     >>> from fsudoku.grid_io import SAMPLE
     >>> g = prune_grid(read_masks(SAMPLE), "simple")
@@ -275,12 +290,17 @@ def prune_grid(
 
 
 def is_grid_filled(grid: list[int]) -> bool:
-    """Whether every cell is fixed (``isGridFilled``)."""
+    """Whether every cell is fixed.
+
+    Haskell: ``isGridFilled :: Grid -> Bool`` (Sarkar #1, "Solving the Puzzle").
+    """
     return all(_SINGLE[m] for m in grid)
 
 
 def is_grid_invalid(grid: list[int]) -> bool:
-    """Whether a unit repeats a fixed digit or has an empty cell (``isGridInvalid``).
+    """Whether a unit repeats a fixed digit or has an empty cell.
+
+    Haskell: ``isGridInvalid :: Grid -> Bool`` (Sarkar #1, "Solving the Puzzle").
 
     >>> is_grid_invalid([1, 1] + [511] * 79), is_grid_invalid([1, 2] + [511] * 79)
     (True, False)
@@ -292,7 +312,7 @@ def next_grids(grid: list[int]) -> tuple[int, list[int], list[int]]:
     """The pivot (first non-fixed cell with fewest digits) and the two next grids:
     the pivot fixed to its smallest digit, and the pivot with the other digits.
 
-    Haskell (#1): ``nextGrids :: Grid -> (Grid, Grid)``
+    Haskell: ``nextGrids :: Grid -> (Grid, Grid)`` (Sarkar #1, "Making the Choice").
 
     >>> i, g1, g2 = next_grids([1, 0b110, 0b111] + [1] * 78)
     >>> i, g1[i], g2[i]
@@ -323,7 +343,7 @@ def solve_counted(
     Raises :class:`fsudoku.outcome.GaveUp` when node ``max_nodes + 1`` would start,
     as :func:`fsudoku.sarkar1.solve_counted` does.
 
-    Haskell (#1): ``solve grid = pruneGrid grid >>= solve'``
+    Haskell: ``solve :: Grid -> Maybe Grid`` (Sarkar #1, "Solving the Puzzle").
     """
     if rule not in RULES:
         raise ValueError(f"unknown rule {rule!r}")

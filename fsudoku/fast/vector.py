@@ -120,7 +120,8 @@ def _bits_exactly(m: U16, k: int) -> Bools:
 def fixeds(units: U16) -> U16:
     """The digits of each unit's fixed cells, as one mask per unit.
 
-    Haskell: ``fixeds = [x | Fixed x <- cells]``
+    Haskell: the ``fixeds`` of ``pruneCellsByFixed :: [Cell] -> Maybe [Cell]``
+    (Sarkar #2, "Pruning the Cells, Exclusively").
 
     >>> fixeds(np.array([[1, 4], [6, 4], [8, 3]], dtype=np.uint16)).tolist()
     [9, 4]
@@ -136,7 +137,9 @@ def prune_cells_by_fixed(units: U16) -> tuple[U16, Bools, Bools]:
     Returns the pruned units, which units failed (a cell lost all its digits:
     ``Nothing``), and which units repeat a fixed digit (before the pass).
 
-    Haskell (#2): ``pruneCellsByFixed cells = traverse pruneCell cells``
+    Haskell: ``pruneCellsByFixed :: [Cell] -> Maybe [Cell]`` (Sarkar #2, "Pruning the
+    Cells, Exclusively"); ``pruneCells :: [Cell] -> Maybe [Cell]`` (Sarkar #1, "Pruning
+    the Cells").
 
     >>> u = np.array([[8, 1], [40, 1], [3, 2], [6, 3]], dtype=np.uint16)
     >>> new, failed, dups = prune_cells_by_fixed(u)
@@ -171,7 +174,8 @@ def exclusives(units: U16, *, sets: bool = False) -> tuple[U16, U16]:
     (one mask per unit) and, per cell, the group mask its intersection must equal to
     be pruned (0: none can).
 
-    Haskell (#2): ``exclusivePossibilities :: [Cell] -> [[Int]]``
+    Haskell: ``exclusivePossibilities :: [Cell] -> [[Int]]`` (Sarkar #2, "A Little
+    Forward, a Little Backward").
 
     The sample row of #2 ("A Little Forward, a Little Backward") has the Single 4
     (cell 1) and the triplet 2, 3, 8 (cells 6, 8, 9):
@@ -217,13 +221,17 @@ def exclusives(units: U16, *, sets: bool = False) -> tuple[U16, U16]:
 
 
 def _prune_exclusive_singles(units: U16) -> tuple[U16, Ints]:
-    """One ``pruneCellsByExclusives`` pass as published (only Singles match).
+    """One ``pruneCellsByExclusives`` pass as published (only Singles match): the
+    pruned units and the indexes of those it changed.
 
     A Single cell (its one digit held by no other cell) is fixed unless it also holds
     a digit of a kept pair or triple group (the digits of its intersection would then
     be more than the Single). Such a group needs two twice-digits (three
     thrice-digits) in the cell; only those cells are checked, against the 8 pairs
     and 28 triples of cells that include them.
+
+    Haskell: ``pruneCellsByExclusives :: [Cell] -> Maybe [Cell]`` (Sarkar #2, "Pruning
+    the Cells, Exclusively").
     """
     mp = units * ((units & (units - _ONE)) != 0)  # (9, U) uint16: non-fixed cells only
     seen1 = mp[0].copy()  # (U,) uint16: digits in >= 1 cell so far
@@ -275,7 +283,8 @@ def prune_cells_by_exclusives(units: U16, *, sets: bool = False) -> U16:
     the unit's groups becomes that intersection (fixed if it is one digit). As
     published only one-digit groups match; ``sets=True`` compares groups as sets.
 
-    Haskell (#2): ``pruneCellsByExclusives :: [Cell] -> Maybe [Cell]``
+    Haskell: ``pruneCellsByExclusives :: [Cell] -> Maybe [Cell]`` (Sarkar #2, "Pruning
+    the Cells, Exclusively").
 
     >>> twins = [0b100001001, 4, 0b101111001, 0b110001001, 0b110101001, 0b110101001, 0b110001001, 2, 0b111111001]
     >>> u = np.array(twins, dtype=np.uint16)[:, None]
@@ -301,7 +310,8 @@ def prune_cells(units: U16, rule: str) -> tuple[U16, Bools, Bools]:
     fixed-digit pass to its fixed point, then the Exclusives pass to its fixed point,
     each unit leaving a loop as soon as it stops changing (``fixM``).
 
-    Haskell (#2): ``pruneCells cells = fixM pruneCellsByFixed cells >>= fixM pruneCellsByExclusives``
+    Haskell: ``pruneCells :: [Cell] -> Maybe [Cell]`` (Sarkar #1, "Pruning the Cells";
+    Sarkar #2, "Pruning the Cells, Exclusively").
     """
     if rule == "simple":
         return prune_cells_by_fixed(units)
@@ -398,7 +408,7 @@ def prune_grid_once(
     unit repeats a fixed digit (the search's shortcut: fixed cells never change, so
     the settled grid would fail ``isGridInvalid`` anyway).
 
-    Haskell (#1): ``pruneGrid' grid = traverse pruneCells grid >>= ...``
+    Haskell: ``pruneGrid' :: Grid -> Maybe Grid`` (Sarkar #1, "Pruning the Grid").
     """
     n = slots.size
     d = dirty[slots]  # (n,) uint32
@@ -447,7 +457,7 @@ def prune_grid_once(
 def prune_grid(grids: U16, rule: str, *, strict: bool = True) -> Bools:
     """Prune every grid (in place) until it settles; which grids did not fail.
 
-    Haskell (#1): ``pruneGrid = fixM pruneGrid'``
+    Haskell: ``pruneGrid :: Grid -> Maybe Grid`` (Sarkar #1, "Pruning the Grid").
 
     >>> from fsudoku.fast.masks import read_masks
     >>> from fsudoku.grid_io import SAMPLE
@@ -476,7 +486,7 @@ def next_grids(grids: U16) -> tuple[Ints, U16, U16]:
     """The pivot of each grid (first non-fixed cell, row-major, with the fewest
     digits; ``-1`` for a filled grid), its smallest digit, and the rest.
 
-    Haskell (#1): ``nextGrids :: Grid -> (Grid, Grid)``
+    Haskell: ``nextGrids :: Grid -> (Grid, Grid)`` (Sarkar #1, "Making the Choice").
 
     >>> g = np.array([[1, 6, 7] + [1] * 78, [1] * 81], dtype=np.uint16)
     >>> pivot, first, rest = next_grids(g)
@@ -504,14 +514,18 @@ def _popcount_key(grids: U16) -> U16:
 
 
 def is_grid_filled(grids: U16) -> Bools:
-    """Which grids have every cell fixed (``isGridFilled``)."""
+    """Which grids have every cell fixed.
+
+    Haskell: ``isGridFilled :: Grid -> Bool`` (Sarkar #1, "Solving the Puzzle").
+    """
     filled: Bools = np.logical_and.reduce(_singles(grids), axis=1)  # (n,) bool
     return filled
 
 
 def is_grid_invalid(grids: U16) -> Bools:
-    """Which grids have a unit repeating a fixed digit or an empty cell
-    (``isGridInvalid``).
+    """Which grids have a unit repeating a fixed digit or an empty cell.
+
+    Haskell: ``isGridInvalid :: Grid -> Bool`` (Sarkar #1, "Solving the Puzzle").
 
     >>> g = np.array([[1, 1] + [511] * 79, [1, 2] + [511] * 79], dtype=np.uint16)
     >>> is_grid_invalid(g).tolist()

@@ -17,9 +17,9 @@ the count at which enumeration stops (``None``: never).
 
 from __future__ import annotations
 
+from fsudoku.grid_io import is_puzzle
 from fsudoku.outcome import INVALID_INPUT
 from fsudoku.pe96 import dlx
-from fsudoku.pe96.formats import is_puzzle
 
 
 def count_solutions(puzzle: str, limit: int | None = None) -> int:

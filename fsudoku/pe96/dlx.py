@@ -38,10 +38,7 @@ before the search starts and are not counted.
 
 from __future__ import annotations
 
-from returns.maybe import Maybe
-
-from fsudoku.outcome import Outcome
-from fsudoku.pe96.formats import is_puzzle
+from fsudoku.outcome import Found, line_solver, maybe_solver
 
 # --- The constraint columns ---------------------------------------------------------
 
@@ -308,31 +305,23 @@ def _algorithm_x(
 # --- The public interface ----------------------------------------------------------
 
 
-def solve_line(puzzle: str, max_nodes: int | None = None) -> Outcome:
-    """The first exact cover of a puzzle line as an :class:`Outcome`.
+def first_solution(puzzle: str, max_nodes: int | None = None) -> Found:
+    """The first exact cover of a valid puzzle line's matrix, read back as a solution.
 
-    ``nodes`` counts the matrix rows the search tried (clue rows not included).
-    A line that is not a puzzle (81 of ``.1-9``) gives ``Outcome.invalid()``.
+    No Haskell counterpart (the notes' second solver, index 1). ``nodes`` counts the
+    matrix rows the search tried (clue rows not included).
 
-    >>> solve_line("1" * 81).status, solve_line("x").status
-    ('no_solution', 'invalid')
-    >>> solve_line("." * 81, max_nodes=5)
-    Outcome(status='gave_up', solution=None, nodes=5)
+    >>> first_solution("1" * 81)
+    Found(solution=None, nodes=0, gave_up=False)
+    >>> first_solution("." * 81, max_nodes=5)
+    Found(solution=None, nodes=5, gave_up=True)
     """
-    if not is_puzzle(puzzle):
-        return Outcome.invalid()
     solutions, nodes, gave_up = exact_covers(puzzle, 1, max_nodes)
-    if solutions:
-        return Outcome.solved(solutions[0], nodes)
-    if gave_up:
-        return Outcome.gave_up(nodes)
-    return Outcome.no_solution(nodes)
+    return Found(solutions[0] if solutions else None, nodes, gave_up)
 
 
-def solve(puzzle: str) -> Maybe[str]:
-    """The first solution of a puzzle line, or ``Nothing`` (no solution, or not a puzzle).
+solve_line = line_solver(first_solution)
+"""The :class:`~fsudoku.outcome.Outcome` of one input line (``Invalid input`` if not a puzzle)."""
 
-    >>> solve("." * 80 + "x")
-    <Nothing>
-    """
-    return solve_line(puzzle).to_maybe()
+solve = maybe_solver(first_solution)
+"""The first solution of a puzzle line, or ``Nothing`` (no solution, or not a puzzle)."""

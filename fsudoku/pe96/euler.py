@@ -19,50 +19,37 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from fsudoku import solvers
-from fsudoku.outcome import Outcome
-from fsudoku.pe96 import dlx, mrv, norvig
 from fsudoku.pe96.formats import is_puzzle, read_puzzles
+from fsudoku.solvers import SolverName
 from fsudoku.testing.oracle import is_solution
 
 Solver = Callable[[str], "str | None"]
 """A puzzle line (already valid) to its solution, or ``None`` when there is none."""
 
 
-def _solution_of(solve_line: Callable[[str], Outcome]) -> Solver:
-    def solver(puzzle: str) -> str | None:
-        return solve_line(puzzle).solution
-
-    return solver
-
-
-SOLVERS: dict[str, Solver] = {
-    "mrv": _solution_of(mrv.solve_line),
-    "dlx": _solution_of(dlx.solve_line),
-    "norvig": _solution_of(norvig.solve_line),
-}
-"""The three solvers of the notes, by name (index 0, 1, 2)."""
+SOLVERS: tuple[SolverName, ...] = ("mrv", "dlx", "norvig")
+"""The three solvers of the notes (index 0, 1, 2); any solver of the registry may be used."""
 
 
 def solver_named(name: str) -> Solver:
-    """The solver called ``name``: ``mrv``, ``dlx``, ``norvig``, or any other solver of
-    :mod:`fsudoku.solvers` (Sarkar's, Bird's) when that registry knows the name.
+    """The solver called ``name`` in the registry (:mod:`fsudoku.solvers`).
+
+    No Haskell counterpart. An unknown name raises :class:`fsudoku.solvers.UnknownName`
+    (a ``ValueError``) that lists the valid ones.
 
     >>> solver_named("norvig")("1" * 81) is None
     True
-    >>> solver_named("bogo")
+    >>> solver_named("bogo")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown solver 'bogo'
+    fsudoku.solvers.UnknownName: unknown solver 'bogo'; choose one of simple, exclusives, ...
     """
-    if name in SOLVERS:
-        return SOLVERS[name]
-    if name in solvers.SOLVERS:
+    run = solvers.solver(name).run
 
-        def solver(puzzle: str) -> str | None:
-            return solvers.solve_line(name, puzzle).solution
+    def solve(puzzle: str) -> str | None:
+        return run(puzzle, None).solution
 
-        return solver
-    raise ValueError(f"unknown solver {name!r}")
+    return solve
 
 
 def top_left(solution: str) -> int:

@@ -34,16 +34,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-_CELL_CHARS = frozenset(".123456789")
+from fsudoku.grid_io import is_puzzle
 
-
-def is_puzzle(text: str) -> bool:
-    """``readGrid``'s rule: exactly 81 characters, each ``.`` or an ASCII digit ``1``-``9``.
-
-    >>> is_puzzle("." * 81), is_puzzle("0" * 81), is_puzzle("." * 82), is_puzzle("５" + "." * 80)
-    (True, False, False, False)
-    """
-    return len(text) == 81 and all(c in _CELL_CHARS for c in text)
+__all__ = ["Entry", "format_boxed", "format_euler", "is_puzzle", "read_puzzles"]
 
 
 @dataclass(frozen=True, slots=True)

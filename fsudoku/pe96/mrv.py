@@ -35,10 +35,7 @@ What counts as a node: one search node per placement tried (forced moves include
 
 from __future__ import annotations
 
-from returns.maybe import Maybe
-
-from fsudoku.outcome import Outcome
-from fsudoku.pe96.formats import is_puzzle
+from fsudoku.outcome import Found, line_solver, maybe_solver
 from fsudoku.units import ALL as ALL
 from fsudoku.units import PEERS as PEERS
 from fsudoku.units import POPCOUNT
@@ -218,34 +215,25 @@ def fill(puzzle: str, placed: Placed) -> str:
 # --- The public interface -----------------------------------------------------------
 
 
-def solve_line(puzzle: str, max_nodes: int | None = None) -> Outcome:
-    """Backtracking with MRV and forward checking: an :class:`Outcome` for one line.
+def first_solution(puzzle: str, max_nodes: int | None = None) -> Found:
+    """Backtracking with MRV and forward checking on a valid puzzle line.
 
-    ``nodes`` counts placements tried. Clues that already clash give
-    ``no_solution`` with 0 nodes; a line that is not a puzzle gives
-    ``Outcome.invalid()``.
+    No Haskell counterpart (the notes' first solver, index 0). ``nodes`` counts
+    placements tried. Clues that already clash give no solution with 0 nodes.
 
-    >>> solve_line("1" * 81).status, solve_line("x").status
-    ('no_solution', 'invalid')
-    >>> solve_line("." * 81, max_nodes=4)
-    Outcome(status='gave_up', solution=None, nodes=4)
+    >>> first_solution("1" * 81)
+    Found(solution=None, nodes=0, gave_up=False)
+    >>> first_solution("." * 81, max_nodes=4)
+    Found(solution=None, nodes=4, gave_up=True)
     """
-    if not is_puzzle(puzzle):
-        return Outcome.invalid()
     if not clues_consistent(puzzle):
-        return Outcome.no_solution(0)
+        return Found(None, 0)
     placed, found, nodes, gave_up = search(puzzle, max_nodes)
-    if found:
-        return Outcome.solved(fill(puzzle, placed), nodes)
-    if gave_up:
-        return Outcome.gave_up(nodes)
-    return Outcome.no_solution(nodes)
+    return Found(fill(puzzle, placed) if found else None, nodes, gave_up)
 
 
-def solve(puzzle: str) -> Maybe[str]:
-    """The solution of a puzzle line, or ``Nothing`` (no solution, or not a puzzle).
+solve_line = line_solver(first_solution)
+"""The :class:`~fsudoku.outcome.Outcome` of one input line (``Invalid input`` if not a puzzle)."""
 
-    >>> solve("." * 80 + "x")
-    <Nothing>
-    """
-    return solve_line(puzzle).to_maybe()
+solve = maybe_solver(first_solution)
+"""The solution of a puzzle line, or ``Nothing`` (no solution, or not a puzzle)."""

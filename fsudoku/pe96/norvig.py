@@ -32,10 +32,7 @@ on a fresh copy of the state). A puzzle solved by propagation alone takes 0 node
 
 from __future__ import annotations
 
-from returns.maybe import Maybe
-
-from fsudoku.outcome import Outcome
-from fsudoku.pe96.formats import is_puzzle
+from fsudoku.outcome import Found, line_solver, maybe_solver
 from fsudoku.units import ALL as ALL
 from fsudoku.units import PEERS as PEERS
 from fsudoku.units import POPCOUNT
@@ -242,33 +239,27 @@ def _fewest(values: list[int]) -> int:
 # --- The public interface -----------------------------------------------------------
 
 
-def solve_line(puzzle: str, max_nodes: int | None = None) -> Outcome:
-    """Propagate the clues, then search: an :class:`Outcome` for one puzzle line.
+def first_solution(puzzle: str, max_nodes: int | None = None) -> Found:
+    """Propagate the clues of a valid puzzle line, then search.
 
-    ``nodes`` counts guesses. A line that is not a puzzle gives ``Outcome.invalid()``.
+    No Haskell counterpart (the notes' third solver, index 2). ``nodes`` counts guesses;
+    clues that clash while seeding give no solution with 0 nodes.
 
-    >>> solve_line("1" * 81).status, solve_line("x").status
-    ('no_solution', 'invalid')
-    >>> solve_line("." * 81, max_nodes=3)
-    Outcome(status='gave_up', solution=None, nodes=3)
+    >>> first_solution("1" * 81)
+    Found(solution=None, nodes=0, gave_up=False)
+    >>> first_solution("." * 81, max_nodes=3)
+    Found(solution=None, nodes=3, gave_up=True)
     """
-    if not is_puzzle(puzzle):
-        return Outcome.invalid()
     values = parse(puzzle)
     if values is None:
-        return Outcome.no_solution(0)
+        return Found(None, 0)
     solved, nodes, gave_up = search(values, max_nodes)
-    if solved is not None:
-        return Outcome.solved("".join(_DIGIT_OF[m] for m in solved), nodes)
-    if gave_up:
-        return Outcome.gave_up(nodes)
-    return Outcome.no_solution(nodes)
+    solution = None if solved is None else "".join(_DIGIT_OF[m] for m in solved)
+    return Found(solution, nodes, gave_up)
 
 
-def solve(puzzle: str) -> Maybe[str]:
-    """The solution of a puzzle line, or ``Nothing`` (no solution, or not a puzzle).
+solve_line = line_solver(first_solution)
+"""The :class:`~fsudoku.outcome.Outcome` of one input line (``Invalid input`` if not a puzzle)."""
 
-    >>> solve("." * 80 + "x")
-    <Nothing>
-    """
-    return solve_line(puzzle).to_maybe()
+solve = maybe_solver(first_solution)
+"""The solution of a puzzle line, or ``Nothing`` (no solution, or not a puzzle)."""

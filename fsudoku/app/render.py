@@ -1,0 +1,53 @@
+"""What ``fsudoku solve`` prints for one puzzle, in each output format.
+
+The default format is the article's ``main``: ``showGrid`` of the solution, then an
+empty line (``putStrLn``), or the line ``Invalid input`` / ``No solution found``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypeAlias, get_args
+
+from fsudoku import sarkar1, sarkar2
+from fsudoku.batch import Entry
+from fsudoku.grid_io import read_grid, show_grid_with_possibilities
+from fsudoku.outcome import INVALID_INPUT, NO_SOLUTION, Outcome
+from fsudoku.pe96.formats import format_boxed, format_euler
+from fsudoku.solvers import SARKAR_RULES, SolverName
+
+Format: TypeAlias = Literal["grid", "line", "possibilities", "euler", "boxed"]
+"""An output format of ``fsudoku solve``."""
+
+FORMATS: tuple[Format, ...] = get_args(Format)
+
+
+def grid_text(solution: str) -> str:
+    """``showGrid`` of a solution given as 81 digits (9 lines of spaced digits)."""
+    return "".join(" ".join(solution[r * 9 : r * 9 + 9]) + "\n" for r in range(9))
+
+
+def render(outcome: Outcome, entry: Entry, fmt: str, solver: SolverName) -> str:
+    """The text printed for one puzzle (always ends with a newline)."""
+    if fmt == "possibilities":
+        return _possibilities(entry.text, solver)
+    if outcome.status != "solved" or outcome.solution is None:
+        return outcome.message() + "\n"
+    if fmt == "line":
+        return outcome.solution + "\n"
+    if fmt == "euler":
+        label = entry.label if entry.label.startswith("Grid") else f"Grid {entry.label}"
+        return format_euler(label, outcome.solution) + "\n"
+    if fmt == "boxed":
+        return format_boxed(outcome.solution) + "\n"
+    return grid_text(outcome.solution) + "\n"  # putStrLn $ showGrid grid'
+
+
+def _possibilities(line: str, solver: SolverName) -> str:
+    grid = read_grid(line)
+    if not grid:
+        return INVALID_INPUT + "\n"
+    rule = SARKAR_RULES.get(solver, sarkar2.prune_cells)
+    settled = sarkar1.prune_grid(grid.unwrap(), rule)
+    if not settled:
+        return NO_SOLUTION + "\n"
+    return show_grid_with_possibilities(settled.unwrap()) + "\n"
