@@ -57,7 +57,8 @@ class Solver:
     """One solver: its name, document, what a node is, its engines and how to run it.
 
     ``run`` solves one line with an optional node bound; ``prune_cells`` is the cell
-    pruner of a Sarkar rule (``None`` for the other solvers).
+    pruner of a Sarkar rule (``None`` for the other solvers); ``traced``: whether
+    :mod:`fsudoku.trace` can tell its steps (``fsudoku explain``).
     """
 
     name: SolverName
@@ -66,6 +67,7 @@ class Solver:
     run: SolveLine
     engines: tuple[Engine, ...] = ("reference",)
     prune_cells: sarkar1.PruneCells | None = None
+    traced: bool = False
 
 
 # ------------------------------------------------------------------- the adapters
@@ -128,6 +130,7 @@ _RECORDS = (
         sarkar_search(sarkar1.prune_cells),
         ENGINES,
         sarkar1.prune_cells,
+        traced=True,
     ),
     Solver(
         "exclusives",
@@ -136,6 +139,7 @@ _RECORDS = (
         sarkar_search(sarkar2.prune_cells),
         ENGINES,
         sarkar2.prune_cells,
+        traced=True,
     ),
     Solver(
         "exclusives-sets",
@@ -144,8 +148,15 @@ _RECORDS = (
         sarkar_search(erratum.prune_cells_sets),
         ENGINES,
         erratum.prune_cells_sets,
+        traced=True,
     ),
-    Solver("bird", "Bird, solve'''", "a call of search", line_solver(bird_first_solution)),
+    Solver(
+        "bird",
+        "Bird, solve'''",
+        "a call of search",
+        line_solver(bird_first_solution),
+        traced=True,
+    ),
     Solver(
         "bird-naive",
         "Bird, filter valid . completions",
@@ -171,6 +182,9 @@ SARKAR_RULES: Mapping[SolverName, sarkar1.PruneCells] = {
     r.name: r.prune_cells for r in _RECORDS if r.prune_cells is not None
 }
 """The three Sarkar rules and their cell pruners: #1, #2 as published, #2 as intended."""
+
+TRACED: tuple[SolverName, ...] = tuple(r.name for r in _RECORDS if r.traced)
+"""The solvers ``fsudoku explain`` can show step by step."""
 
 FAST_SOLVERS: frozenset[SolverName] = frozenset(r.name for r in _RECORDS if "fast" in r.engines)
 """The solvers the fast engine covers."""

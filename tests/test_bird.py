@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from fsudoku import bird
 from fsudoku.bird import Grid
 from fsudoku.solvers import solve_line
+from fsudoku.testing.oracle import is_solution
 from fsudoku.testing.strategies import (
     SAMPLE_PUZZLE,
     SAMPLE_SOLUTION,
@@ -27,26 +28,6 @@ from fsudoku.testing.strategies import (
     solved_boards,
 )
 from fsudoku.trace import run_bird
-
-
-def is_solution(solution: str, puzzle: str, n: int = 3) -> bool:
-    """Every row, column and box is a permutation of the digits, and the clues are kept."""
-    size = n * n
-    digits = {str(d) for d in range(1, size + 1)}
-    units = (
-        [[r * size + c for c in range(size)] for r in range(size)]
-        + [[r * size + c for r in range(size)] for c in range(size)]
-        + [
-            [(br * n + r) * size + bc * n + c for r in range(n) for c in range(n)]
-            for br in range(n)
-            for bc in range(n)
-        ]
-    )
-    return (
-        len(solution) == size * size
-        and all({solution[i] for i in unit} == digits for unit in units)
-        and all(p in ".0" or p == s for p, s in zip(puzzle, solution, strict=True))
-    )
 
 
 def lines(grids: Iterable[Grid]) -> list[str]:

@@ -13,6 +13,8 @@ from fsudoku import erratum, sarkar1, sarkar2
 from fsudoku.cell import FIXED, Cell, Fixed, Grid, possible
 from fsudoku.fp import alt, fix_m, traverse
 from fsudoku.grid_io import SAMPLE, read_grid, show_grid, show_grid_with_possibilities, show_line
+from fsudoku.solvers import SARKAR_RULES
+from fsudoku.testing.oracle import is_solution
 from fsudoku.testing.strategies import (
     SAMPLE_SOLUTION,
     contradictory_puzzles,
@@ -22,30 +24,7 @@ from fsudoku.testing.strategies import (
 from fsudoku.trace import SarkarEvents, run_sarkar
 from fsudoku.tz import transpose
 
-RULES: dict[str, sarkar1.PruneCells] = {
-    "simple": sarkar1.prune_cells,
-    "exclusives": sarkar2.prune_cells,
-    "exclusives-sets": erratum.prune_cells_sets,
-}
-
-
-def is_solution(solution: str, puzzle: str) -> bool:
-    """Every row, column and box of ``solution`` is a permutation of 1-9; clues kept."""
-    digits = set("123456789")
-    units = (
-        [[r * 9 + c for c in range(9)] for r in range(9)]
-        + [[r * 9 + c for r in range(9)] for c in range(9)]
-        + [
-            [(br * 3 + r) * 9 + bc * 3 + c for r in range(3) for c in range(3)]
-            for br in range(3)
-            for bc in range(3)
-        ]
-    )
-    return (
-        len(solution) == 81
-        and all({solution[i] for i in unit} == digits for unit in units)
-        and all(p in (".", s) for p, s in zip(puzzle, solution, strict=True))
-    )
+RULES = SARKAR_RULES
 
 
 def grid_of(line: str) -> Grid:

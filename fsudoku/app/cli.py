@@ -37,6 +37,7 @@ from fsudoku.solvers import (
     NAIVE_MAX_NODES,
     SARKAR_RULES,
     SOLVERS,
+    TRACED,
     Engine,
     solve_many,
 )
@@ -353,7 +354,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_explain.add_argument("puzzle", metavar="PUZZLE", help="81 characters, . or 0 for a blank")
     p_explain.add_argument(
         "--solver",
-        choices=("simple", "exclusives", "exclusives-sets", "bird"),
+        choices=TRACED,
         default="exclusives",
     )
     p_explain.add_argument(
