@@ -3,9 +3,11 @@
 Each module holds one theorem (or a theorem and its lemma) as a chain of steps in the
 lecture's notation; :mod:`proofs.chain` checks every step with Hypothesis. The
 functions under test are keyword parameters of each module's ``proofs()`` builder
-(defaulting to :mod:`fsudoku.bird`, :mod:`fsudoku.sarkar1` and :mod:`fsudoku.fp`), so
-a planted bug can be substituted without touching any global (see
-:mod:`proofs.mutants`). Run ``python -m proofs``.
+(defaulting to :mod:`fsudoku.bird`, :mod:`fsudoku.sarkar1` and :mod:`fsudoku.fp`),
+named as the fields of :class:`fsudoku.testing.laws.Parts`: :func:`build` passes a
+record's parts to a builder, so a planted bug is the record with one function replaced,
+substituted without touching any global (see :mod:`proofs.mutants`). Run
+``python -m proofs``.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
+from fsudoku.testing.laws import FSUDOKU, PART_NAMES, Parts
 from proofs import (
     boxs_involution,
     filter_map_lemma,
@@ -47,14 +50,15 @@ def parameters(builder: Builder) -> frozenset[str]:
     return frozenset(inspect.signature(builder).parameters)
 
 
-def all_proofs(**functions: Callable[..., Any]) -> list[Proof[Any]]:
-    """Every proof, in dependency order, each built with the given functions under test
-    that its builder takes (the others keep their defaults)."""
-    result: list[Proof[Any]] = []
-    for _, builder in THEOREMS:
-        accepted = parameters(builder)
-        result.extend(builder(**{k: f for k, f in functions.items() if k in accepted}))
-    return result
+def build(builder: Builder, parts: Parts = FSUDOKU) -> list[Proof[Any]]:
+    """A module's proofs, built with the parts of the record its builder takes (by name);
+    its other functions under test (``group3``, ``filter_fn``) keep their defaults."""
+    return builder(**{name: getattr(parts, name) for name in parameters(builder) & PART_NAMES})
 
 
-__all__ = ["THEOREMS", "Builder", "Proof", "all_proofs", "parameters"]
+def all_proofs(parts: Parts = FSUDOKU) -> list[Proof[Any]]:
+    """Every proof, in dependency order, each built with the parts of the record."""
+    return [proof for _, builder in THEOREMS for proof in build(builder, parts)]
+
+
+__all__ = ["THEOREMS", "Builder", "Proof", "all_proofs", "build", "parameters"]

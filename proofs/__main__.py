@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from proofs import all_proofs
 from proofs.chain import check, render
-from proofs.mutants import MUTANTS, render_table, run_mutant
+from proofs.mutants import MUTANTS, render_summary, render_table, run_mutant
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -23,7 +23,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--mutants",
         action="store_true",
-        help="plant known bugs one at a time and show which laws and proof steps catch them",
+        help="plant known bugs one at a time (the record of parts with one function "
+        "replaced) and show which laws and proof steps catch them",
     )
     parser.add_argument(
         "--only",
@@ -76,6 +77,8 @@ def _run_mutants(args: argparse.Namespace) -> int:
         print(render_table([report]), flush=True)
     survivors = [r.mutant.name for r in reports if not r.caught]
     elapsed = time.perf_counter() - started
+    print()
+    print(render_summary(reports))
     if survivors:
         print(f"SURVIVED: {', '.join(survivors)}  ({elapsed:.1f} s)")
         return 1

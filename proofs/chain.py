@@ -8,12 +8,13 @@ A :class:`Proof` is written the way the lecture writes it::
     = {group . ungroup = id}
     ...
 
-Each :class:`Step` carries the expression text, the hint that justifies it (English,
-with the lecture's French kept alongside), the equality the hint claims, and a Python
-function of the proof's variables that computes the expression. Checking a proof means
-checking, for every consecutive pair of steps, that Hypothesis finds no variables for
-which the two computed values differ under the stated equality. A failure names the
-step number and its hint and shows both sides.
+Each :class:`Step` carries the expression text, the hint that justifies it (in
+English, with the position of the step in the source's own proof when the chain
+follows one), the equality the hint claims, and a Python function of the proof's
+variables that computes the expression. Checking a proof means checking, for every
+consecutive pair of steps, that Hypothesis finds no variables for which the two
+computed values differ under the stated equality. A failure names the step number and
+its hint and shows both sides.
 """
 
 from __future__ import annotations
@@ -21,56 +22,27 @@ from __future__ import annotations
 import signal
 import textwrap
 import threading
-from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import FrameType
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, TypeVar
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis.strategies import SearchStrategy
 
+# The equalities a hint claims: of values (LIST, BAG, SET) and of functions, compared
+# extensionally on the proof's arguments (FUNCTION, FUNCTION_BAG, FUNCTION_SET).
+from fsudoku.testing.equality import BAG as BAG
+from fsudoku.testing.equality import FUNCTION as FUNCTION
+from fsudoku.testing.equality import FUNCTION_BAG as FUNCTION_BAG
+from fsudoku.testing.equality import FUNCTION_SET as FUNCTION_SET
+from fsudoku.testing.equality import LIST as LIST
+from fsudoku.testing.equality import SET as SET
+from fsudoku.testing.equality import Equality as Equality
 from proofs.prelude import force
 
 V = TypeVar("V")
-
-Pointwise = Literal["list", "bag", "set"]
-
-
-@dataclass(frozen=True)
-class Equality:
-    """The equality a hint claims: of lists, bags (multisets) or sets, possibly point-free.
-
-    A point-free equality (``f . g = h``) is checked extensionally: both sides are
-    functions, applied to the same generated arguments, and their results compared.
-    """
-
-    name: str
-    point_free: bool
-    pointwise: Pointwise
-
-    def same(self, left: object, right: object) -> bool:
-        """Whether two forced values are equal under this equality.
-
-        >>> BAG.same((1, 2, 2), (2, 1, 2)), LIST.same((1, 2), (2, 1)), SET.same((1, 1), (1,))
-        (True, False, True)
-        """
-        if self.pointwise == "list":
-            return left == right
-        if not isinstance(left, tuple) or not isinstance(right, tuple):
-            return False
-        if self.pointwise == "bag":
-            return Counter(left) == Counter(right)
-        return set(left) == set(right)
-
-
-LIST = Equality("list", point_free=False, pointwise="list")
-BAG = Equality("bag", point_free=False, pointwise="bag")
-SET = Equality("set", point_free=False, pointwise="set")
-FUNCTION = Equality("function", point_free=True, pointwise="list")
-FUNCTION_BAG = Equality("function (bag)", point_free=True, pointwise="bag")
-FUNCTION_SET = Equality("function (set)", point_free=True, pointwise="set")
 
 
 @dataclass(frozen=True)
@@ -79,7 +51,8 @@ class Step(Generic[V]):
 
     ``value`` computes the expression from the proof's variables: a value, or for a
     point-free equality a function that the checker applies to the proof's arguments.
-    The first step of a chain has no hint.
+    The first step of a chain has no hint. ``lecture_step`` is the number of the
+    same step in the source's own proof (``None``: a step of ours).
     """
 
     expr: str
@@ -87,6 +60,7 @@ class Step(Generic[V]):
     hint: str = ""
     hint_fr: str = ""
     equality: Equality = FUNCTION
+    lecture_step: int | None = None
 
 
 def start(expr: str, value: Callable[[V], object]) -> Step[V]:
@@ -101,9 +75,13 @@ def by(
     *,
     fr: str = "",
     eq: Equality = FUNCTION,
+    lecture_step: int | None = None,
 ) -> Step[V]:
-    """A step ``= {hint}`` leading to ``expr``; ``fr`` is the lecture's own wording."""
-    return Step(expr=expr, value=value, hint=hint, hint_fr=fr, equality=eq)
+    """A step ``= {hint}`` leading to ``expr``; ``lecture_step`` is its number in the
+    source's own proof, ``fr`` an optional French wording of the hint."""
+    return Step(
+        expr=expr, value=value, hint=hint, hint_fr=fr, equality=eq, lecture_step=lecture_step
+    )
 
 
 def _no_arguments(_: object) -> tuple[object, ...]:
@@ -406,6 +384,12 @@ def render(result: ProofResult, french: bool = False) -> str:
             subsequent_indent="      ",
             break_on_hyphens=False,
         )
+        if step.lecture_step is not None:
+            cited = f"(lecture, step {step.lecture_step})"
+            if len(hint_lines[-1]) + 1 + len(cited) <= width - 20:
+                hint_lines[-1] += " " + cited
+            else:
+                hint_lines.append("      " + cited)
         pad = max(2, width - len(hint_lines[-1]))
         hint_lines[-1] = hint_lines[-1] + " " * pad + mark
         lines.extend(hint_lines)

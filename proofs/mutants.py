@@ -1,24 +1,26 @@
 """Planted bugs, and the laws and proof steps that catch them.
 
-Each mutant is a wrong version of one function under test. It is substituted through
-the keyword parameters of the proofs' builders (and of the law functions of
-:mod:`fsudoku.testing.laws`, when present), never by patching a module: the rest of the code
-keeps the correct functions. A mutant that no law and no proof step notices means the
-checks are too weak.
+Each mutant is the record of functions under test, :data:`fsudoku.testing.laws.FSUDOKU`,
+with one function replaced by a wrong version. The laws of :mod:`fsudoku.testing.laws`
+that use it are checked for that record (:mod:`proofs.law_checks`), and the proofs
+whose builders take it are built with it (:func:`proofs.build`); no module is patched,
+so the rest of the code keeps the correct functions. A mutant that no law and no proof
+step notices means the checks are too weak.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from dataclasses import dataclass, field, replace
+from typing import Literal, TypeVar
 
 from returns.maybe import Maybe, Nothing, Some
 
 from fsudoku import bird
-from proofs import THEOREMS, parameters
+from fsudoku.testing.laws import FSUDOKU, LAWS, Law, Parts
+from proofs import THEOREMS, build, parameters
 from proofs.chain import check_step
-from proofs.law_checks import LAW_CHECKS, LawCheck
+from proofs.law_checks import law_failure, laws_using
 
 A = TypeVar("A")
 
@@ -83,50 +85,48 @@ def many_stopping_early(f: Callable[[A], A], x: A) -> A:
 
 @dataclass(frozen=True)
 class Mutant:
-    """A planted bug: the wrong ``function`` given for the parameter ``parameter``."""
+    """A planted bug: the record of parts with a wrong function in place of one of them."""
 
     name: str
     bug: str
-    parameter: str
-    function: Callable[..., Any]
+    parts: Parts
+
+    @property
+    def replaced(self) -> frozenset[str]:
+        """The names of the parts that differ from fsudoku's own."""
+        return frozenset(self.parts.replaced())
 
 
 MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "boxs_swap",
         "boxs swaps two cells (box 1 cell 2 <-> box 2 cell 1)",
-        "boxs",
-        boxs_swapping_two_cells,
+        replace(FSUDOKU, boxs=boxs_swapping_two_cells),
     ),
     Mutant(
         "boxs_swap_inside",
         "boxs swaps the first two cells of the first box (still an involution)",
-        "boxs",
-        boxs_swapping_within_a_box,
+        replace(FSUDOKU, boxs=boxs_swapping_within_a_box),
     ),
     Mutant(
         "prune_row_drop",
         "pruneRow drops one extra digit (last choice of the first open cell)",
-        "prune_row",
-        prune_row_dropping_a_digit,
+        replace(FSUDOKU, prune_row=prune_row_dropping_a_digit),
     ),
     Mutant(
         "expand1_lose",
         "expand1 loses a choice (its last matrix)",
-        "expand1",
-        expand1_losing_a_choice,
+        replace(FSUDOKU, expand1=expand1_losing_a_choice),
     ),
     Mutant(
         "fix_m_early",
         "fixM stops one step early (returns the value before the last change)",
-        "fix_m",
-        fix_m_stopping_early,
+        replace(FSUDOKU, fix_m=fix_m_stopping_early),
     ),
     Mutant(
         "many_early",
         "many stops one step early (returns the value before the last change)",
-        "many",
-        many_stopping_early,
+        replace(FSUDOKU, many=many_stopping_early),
     ),
 )
 
@@ -134,7 +134,9 @@ MUTANTS: tuple[Mutant, ...] = (
 # ---------------------------------------------------------------------------- runner
 
 MUTANT_EXAMPLES = 15
-"""Examples per proof step (at most) and per law when running mutants."""
+"""Examples per proof step (at most) when running mutants; each law tries its own number
+(:attr:`fsudoku.testing.laws.Law.examples`: laws are cheap, and stop at the first
+counterexample)."""
 
 
 @dataclass(frozen=True)
@@ -166,29 +168,26 @@ def run_mutant(
     first_only: bool = False,
     max_examples: int | None = None,
     derandomize: bool = False,
-    laws: Sequence[LawCheck] = LAW_CHECKS,
+    laws: Sequence[Law] = LAWS,
 ) -> MutantReport:
-    """Run every law and proof that takes the mutant's parameter, with the mutant.
+    """Check every law that uses a replaced part, and every step of every proof whose
+    builder takes one, with the mutant's record.
 
     With ``first_only`` the run stops at the first catch (enough to know it is caught).
     """
     checked: list[str] = []
     catches: list[Catch] = []
-    for law in laws:
-        if mutant.parameter not in law.parameters:
-            continue
+    for law in laws_using(mutant.replaced, laws):
         checked.append(f"law {law.name}")
-        failure = law.run(
-            {mutant.parameter: mutant.function}, max_examples or MUTANT_EXAMPLES, derandomize
-        )
+        failure = law_failure(law, mutant.parts, max_examples, derandomize)
         if failure is not None:
-            catches.append(Catch("law", law.name, failure))
+            catches.append(Catch("law", f"{law.name}: {law.statement}", failure))
             if first_only:
                 return MutantReport(mutant, tuple(checked), tuple(catches))
     for _, builder in THEOREMS:
-        if mutant.parameter not in parameters(builder):
+        if not mutant.replaced & parameters(builder):
             continue
-        for proof in builder(**{mutant.parameter: mutant.function}):
+        for proof in build(builder, mutant.parts):
             checked.append(f"proof {proof.name}")
             for index in range(1, len(proof.steps)):
                 result = check_step(
@@ -223,18 +222,41 @@ def run_mutants(
     )
 
 
+def _count(k: int, noun: str) -> str:
+    """``1 law``, ``2 laws``."""
+    return f"{k} {noun}" if k == 1 else f"{k} {noun}s"
+
+
 def render_table(reports: Sequence[MutantReport]) -> str:
     """A table mutant -> the laws and proof steps that caught it."""
     lines: list[str] = []
     for report in reports:
         verdict = "caught" if report.caught else "SURVIVED"
+        taking = ", ".join(f"`{name}`" for name in sorted(report.mutant.replaced))
+        laws = sum(c.startswith("law ") for c in report.checked)
         lines.append(f"{report.mutant.name:<16} {verdict}: {report.mutant.bug}")
+        proofs = len(report.checked) - laws
         lines.append(
-            f"{'':<16} ran {len(report.checked)} checks taking `{report.mutant.parameter}`"
+            f"{'':<16} checked {_count(laws, 'law')} and {_count(proofs, 'proof')} using {taking}"
         )
         for catch in report.catches:
             looped = "  (no value: the loop never settles)" if "Diverged" in catch.detail else ""
             lines.append(f"{'':<16}   ✗ {catch.kind} {catch.where}{looped}")
         if not report.checked:
-            lines.append(f"{'':<16}   (nothing takes `{report.mutant.parameter}` as a parameter)")
+            lines.append(f"{'':<16}   (no law or proof uses {taking})")
+    return "\n".join(lines)
+
+
+def render_summary(reports: Sequence[MutantReport]) -> str:
+    """One line per mutant: what it replaces, and how many laws and proof steps caught it."""
+    lines = [f"{'mutant':<18} {'replaces':<12} {'laws':>9} {'proof steps':>12}  verdict"]
+    for report in reports:
+        laws_checked = sum(c.startswith("law ") for c in report.checked)
+        laws_caught = sum(c.kind == "law" for c in report.catches)
+        steps_caught = len(report.catches) - laws_caught
+        lines.append(
+            f"{report.mutant.name:<18} {', '.join(sorted(report.mutant.replaced)):<12} "
+            f"{f'{laws_caught}/{laws_checked}':>9} {steps_caught:>12}  "
+            + ("caught" if report.caught else "SURVIVED")
+        )
     return "\n".join(lines)

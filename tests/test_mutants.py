@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -9,43 +10,69 @@ from returns.maybe import Nothing, Some
 
 from fsudoku import bird
 from fsudoku.fp import fix_m
+from fsudoku.testing import laws
+from fsudoku.testing.laws import FSUDOKU, LAWS
 from proofs import mutants
-from proofs.law_checks import LAW_CHECKS, LAWS_WITHOUT_ARGUMENTS
-from proofs.mutants import MUTANTS, Mutant, render_table, run_mutant
+from proofs.law_checks import law_failure, laws_using
+from proofs.mutants import MUTANTS, Mutant, render_summary, render_table, run_mutant
 
 
 @pytest.mark.parametrize("mutant", MUTANTS, ids=[m.name for m in MUTANTS])
 def test_mutant_is_caught(mutant: Mutant) -> None:
+    # Each mutant replaces exactly one part, which some law or proof uses.
+    assert len(mutant.replaced) == 1, mutant.replaced
     report = run_mutant(mutant, first_only=True, derandomize=True)
-    assert report.checked, f"nothing takes `{mutant.parameter}`: the mutant cannot be tested"
+    assert report.checked, f"nothing uses {sorted(mutant.replaced)}: the mutant cannot be tested"
     assert report.caught, render_table([report])
+
+
+def honest_prune_row(r: bird.Row[str]) -> bird.Row[str]:
+    """The real pruneRow, as another function (so that it counts as replaced)."""
+    return bird.prune_row(r)
 
 
 def test_the_correct_function_is_not_caught() -> None:
     # The runner itself must not report a catch when nothing is wrong.
-    honest = Mutant("honest_prune_row", "the real pruneRow", "prune_row", bird.prune_row)
+    honest = Mutant(
+        "honest_prune_row", "the real pruneRow", replace(FSUDOKU, prune_row=honest_prune_row)
+    )
     report = run_mutant(honest, max_examples=5, derandomize=True)
     assert report.checked and not report.caught, render_table([report])
+    assert any(c.startswith("law ") for c in report.checked), report.checked
 
 
-def test_every_law_of_the_table_can_be_run() -> None:
-    # Each law of fsudoku.testing.laws.LAWS has an argument strategy, so mutants meet every law.
-    assert not LAWS_WITHOUT_ARGUMENTS, LAWS_WITHOUT_ARGUMENTS
-    assert len(LAW_CHECKS) >= 20
+def test_the_laws_checked_are_those_using_the_part() -> None:
+    # A mutant of prune_row meets lprune and the definition of pruneBy, not boxs . boxs = id.
+    names = {law.name for law in laws_using({"prune_row"})}
+    assert {"lprune", "prune_by_definition"} <= names
+    assert "boxs_involution" not in names
+    assert all("prune_row" in law.uses for law in laws_using({"prune_row"}, LAWS))
 
 
 def test_a_law_check_reports_a_broken_law() -> None:
     # lprune: filter nodups . cp = filter nodups . cp . pruneRow (list equality)
-    lprune = next(c for c in LAW_CHECKS if c.name == "lprune")
-    assert lprune.run({}, 20, True) is None
-    failure = lprune.run({"prune_row": mutants.prune_row_dropping_a_digit}, 20, True)
-    assert failure is not None and "pruneRow" in failure
+    assert law_failure(laws.lprune, FSUDOKU, 20, True) is None
+    wrong = replace(FSUDOKU, prune_row=mutants.prune_row_dropping_a_digit)
+    failure = law_failure(laws.lprune, wrong, 20, True)
+    assert failure is not None
+    assert "law lprune does not hold" in failure and "pruneRow  (list equality)" in failure
+
+
+def test_the_table_and_the_summary_name_what_caught_a_mutant() -> None:
+    many = next(m for m in MUTANTS if m.name == "many_early")
+    report = run_mutant(many, max_examples=10, derandomize=True)
+    table = render_table([report])
+    assert "✗ law many_prune_fixpoint: prune (many prune m) = many prune m" in table
+    assert "✗ proof many_fixpoint step 3" in table
+    summary = render_summary([report])
+    assert "many_early" in summary and "caught" in summary
 
 
 def test_the_same_box_swap_is_caught_by_proofs_only() -> None:
     # Still an involution, same cells per box: no law sees it, the definition steps do.
     inside = next(m for m in MUTANTS if m.name == "boxs_swap_inside")
     report = run_mutant(inside, max_examples=8, derandomize=True)
+    assert any(c.startswith("law ") for c in report.checked), report.checked
     kinds = {c.kind for c in report.catches}
     assert kinds == {"proof"}, render_table([report])
     assert any("definition of boxs" in c.where for c in report.catches)

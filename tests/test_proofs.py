@@ -9,8 +9,10 @@ import pytest
 from hypothesis import strategies as st
 
 from fsudoku import bird
+from fsudoku.testing import equality
+from fsudoku.testing.laws import FSUDOKU
 from proofs import __main__ as proofs_main
-from proofs import all_proofs, boxs_involution, chain, filter_map_lemma
+from proofs import all_proofs, boxs_involution, build, chain, filter_map_lemma, many_fixpoint
 from proofs.__main__ import main
 from proofs.boards import Board, board_argument, choice_boards
 from proofs.chain import (
@@ -26,6 +28,7 @@ from proofs.chain import (
     render,
     start,
 )
+from proofs.mutants import boxs_swapping_two_cells as swapped_boxs
 from proofs.prelude import compose, fmap
 
 PROOFS = all_proofs()
@@ -152,6 +155,28 @@ def test_equalities(
 ) -> None:
     # list: same elements in order; bag: same counts; set: same members.
     assert equality.same(left, right) is same, (left, right)
+
+
+def test_the_proofs_compare_with_the_laws_equalities() -> None:
+    # One vocabulary: the equalities of the proofs are those of fsudoku.testing.equality.
+    assert (LIST, BAG, SET) == (equality.LIST, equality.BAG, equality.SET)
+    assert (FUNCTION, FUNCTION_BAG) == (equality.LIST.extensional(), equality.BAG.extensional())
+    assert FUNCTION.point_free and not LIST.point_free and FUNCTION_BAG.pointwise == BAG
+    assert [e.name for e in (LIST, FUNCTION, FUNCTION_BAG)] == [
+        "list",
+        "function",
+        "function (bag)",
+    ]
+
+
+def test_the_proofs_are_built_with_a_record_of_parts() -> None:
+    # A record with a wrong boxs reaches the proofs that take boxs, and only those.
+    wrong = dataclasses.replace(FSUDOKU, boxs=swapped_boxs)
+    built = {p.name: p for p in all_proofs(wrong)}
+    assert set(built) == {p.name for p in PROOFS}
+    assert not check(built["boxs_involution"], 10, derandomize=True).ok
+    assert check(built["filter_map_lemma"], 10, derandomize=True).ok
+    assert build(many_fixpoint.proofs, wrong)[0].name == "many_fixpoint"
 
 
 def test_command_line_prints_the_chain_and_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:

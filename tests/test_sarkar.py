@@ -13,7 +13,7 @@ from fsudoku import erratum, sarkar1, sarkar2
 from fsudoku.cell import FIXED, Cell, Fixed, Grid, possible
 from fsudoku.fp import alt, fix_m, traverse
 from fsudoku.grid_io import SAMPLE, read_grid, show_grid, show_grid_with_possibilities, show_line
-from fsudoku.solvers import SARKAR_RULES
+from fsudoku.solvers import SARKAR_RULES, SolverName
 from fsudoku.testing.oracle import is_solution
 from fsudoku.testing.strategies import (
     SAMPLE_SOLUTION,
@@ -142,7 +142,7 @@ def test_show_grid_with_possibilities_keeps_the_haskell_padding() -> None:
 @settings(max_examples=40)
 @given(pair=puzzles_with_solutions(max_blanks=60))
 def test_prune_grid_only_removes_digits_and_keeps_the_solution(
-    rule: str, pair: tuple[str, str]
+    rule: SolverName, pair: tuple[str, str]
 ) -> None:
     # every cell of pruneGrid g is a subset of g's cell, and holds the solution's digit
     puzzle, solution = pair
@@ -163,7 +163,7 @@ def test_prune_grid_only_removes_digits_and_keeps_the_solution(
 @pytest.mark.parametrize("rule", sorted(RULES))
 @settings(max_examples=25)
 @given(pair=puzzles_with_solutions(max_blanks=50))
-def test_solve_returns_a_valid_grid_keeping_the_clues(rule: str, pair: tuple[str, str]) -> None:
+def test_solve_returns_a_valid_grid_keeping_the_clues(rule: SolverName, pair: tuple[str, str]) -> None:
     # solve g == Just g' where g' is filled, valid, and keeps every clue of g
     puzzle, _ = pair
     result = sarkar1.solve(grid_of(puzzle), RULES[rule])
@@ -177,7 +177,7 @@ def test_solve_returns_a_valid_grid_keeping_the_clues(rule: str, pair: tuple[str
 @pytest.mark.parametrize("rule", sorted(RULES))
 @settings(max_examples=25)
 @given(puzzle=contradictory_puzzles(max_blanks=45))
-def test_solve_returns_nothing_without_a_solution(rule: str, puzzle: str) -> None:
+def test_solve_returns_nothing_without_a_solution(rule: SolverName, puzzle: str) -> None:
     # solve g == Nothing when a unit repeats a clue
     assert sarkar1.solve(grid_of(puzzle), RULES[rule]) == Nothing, puzzle
 
@@ -279,7 +279,7 @@ def test_footnote_6_exclusives_on_an_unsettled_row_gives_a_wrong_row() -> None:
 
 
 @pytest.mark.parametrize("rule", ["exclusives", "exclusives-sets"])
-def test_first_300_sudoku17_solved(rule: str) -> None:
+def test_first_300_sudoku17_solved(rule: SolverName) -> None:
     puzzles = first_lines(SUDOKU17, 300)
     for puzzle in puzzles:
         result = sarkar1.solve(grid_of(puzzle), RULES[rule])

@@ -1,7 +1,52 @@
-"""The testing kit: Hypothesis strategies, the laws of Bird's lecture, and the oracle.
+"""The testing kit: the laws of the lectures, a checker for them, strategies, the oracle.
 
-Modules: :mod:`~fsudoku.testing.strategies` (puzzles and matrices built from known
-solutions; needs the ``hypothesis`` extra), :mod:`~fsudoku.testing.laws` (each law
-once, with its equation and its equality) and :mod:`~fsudoku.testing.oracle`
-(``is_solution``, defined once).
+Modules: :mod:`~fsudoku.testing.laws` (the record of functions under test, ``Parts``,
+and each law once, with its equation and its equality), :mod:`~fsudoku.testing.equality`
+(list, bag and set equalities), :mod:`~fsudoku.testing.kit` (``check_laws``,
+``law_tests``: the laws checked with Hypothesis), :mod:`~fsudoku.testing.strategies`
+(puzzles and matrices built from known solutions) and :mod:`~fsudoku.testing.oracle`
+(``is_solution``, defined once). The kit and the strategies need the ``hypothesis``
+extra; the names below are imported on first use, so importing this package does not
+import Hypothesis.
 """
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fsudoku.testing.kit import LawFailure, LawsFailed, check_law, check_laws, law_tests
+    from fsudoku.testing.laws import FSUDOKU, LAWS, Law, Parts
+
+__all__ = [
+    "FSUDOKU",
+    "LAWS",
+    "Law",
+    "LawFailure",
+    "LawsFailed",
+    "Parts",
+    "check_law",
+    "check_laws",
+    "law_tests",
+]
+
+_HOMES = {
+    "FSUDOKU": "laws",
+    "LAWS": "laws",
+    "Law": "laws",
+    "Parts": "laws",
+    "LawFailure": "kit",
+    "LawsFailed": "kit",
+    "check_law": "kit",
+    "check_laws": "kit",
+    "law_tests": "kit",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The exported names, imported from their module on first use."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"{__name__}.{home}"), name)

@@ -1,68 +1,264 @@
-"""The laws of Bird's Sudoku lecture, as functions that compute both sides of an equation.
+"""The laws of Bird's Sudoku lecture (and of Sarkar's articles), each declared once.
 
-Each law function takes its data first (a matrix, a list, a predicate...) and then, as
-keyword-only parameters, the functions of :mod:`fsudoku.bird` that the law is about,
-defaulting to the real ones. It returns ``(left, right)``, the two sides evaluated, to
-be compared with the law's equality:
+The functions under test are one record, :class:`Parts`, whose fields default to
+fsudoku's own (:data:`FSUDOKU`); a planted bug, or your own version of a function, is
+the record with that field replaced::
 
-* ``list``: the same elements in the same order;
-* ``bag``: the same elements with the same multiplicities, order aside;
-* ``set``: the same elements, multiplicities aside;
+    wrong = dataclasses.replace(FSUDOKU, boxs=wrong_boxs)
 
-see :func:`holds` and the table :data:`LAWS`, which also names the functions under
-test of each law (its keyword-only parameters), so a wrong version can be substituted
-for one of them (``boxs_involution(m, boxs=a_wrong_boxs)``) and the law rerun.
+Each law is declared by :func:`law` on the function computing both of its sides from
+the parts and its arguments: its name (the function's), its Haskell equation, its
+equality (:mod:`fsudoku.testing.equality`), the parts it uses, the domain of its
+arguments (a name for :func:`fsudoku.testing.strategies.law_arguments`) and, for a law
+that holds on part of that domain only, the condition (stated with the parts: a wrong
+``safe`` or ``complete`` shows up too). :data:`LAWS` is every law, in the order declared;
+:func:`fsudoku.testing.kit.check_laws` checks them with Hypothesis. This module needs
+no Hypothesis.
 
-Which equality each law satisfies was found by testing (``tests/test_laws.py``) and is
-the strongest that holds: the naturality of ``expand`` for ``cols`` and ``boxs``, the
-law of ``expand1`` and the two laws of ``search`` hold as bags but not as lists (the
-tests show counterexamples), everything else holds as lists.
+Which equality each law satisfies was found by testing and is the strongest that
+holds: the naturality of ``expand`` for ``cols`` and ``boxs``, the law of ``expand1`` and
+the two laws of ``search`` hold as bags but not as lists (``tests/test_laws.py`` shows
+counterexamples); every other law holds as lists.
 
 >>> m = (("123", "45"),)
->>> holds("bag", *expand1_law(m)), holds("list", *expand1_law(m))
+>>> BAG.same(*expand1_law(FSUDOKU, m=m)), LIST.same(*expand1_law(FSUDOKU, m=m))
 (True, False)
+>>> boxs_involution
+Law(boxs_involution: boxs . boxs = id, list equality)
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from inspect import Parameter, signature
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, fields
 from itertools import chain
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
-from fsudoku import bird
+from returns.maybe import Maybe
+
+from fsudoku import bird, fp, sarkar1, tz
 from fsudoku.bird import Grid, Matrix, Row
+from fsudoku.cell import Grid as CellGrid
+from fsudoku.cell import Possible
+from fsudoku.testing.equality import BAG, LIST, Equality
+
+__all__ = [
+    "FSUDOKU",
+    "LAWS",
+    "PART_NAMES",
+    "Choices",
+    "Diverged",
+    "Law",
+    "Parts",
+    "Sides",
+    "law",
+    "unit",
+]
 
 A = TypeVar("A")
 B = TypeVar("B")
-C = TypeVar("C")
-
-Equality = Literal["list", "bag", "set"]
-"""How the two sides of a law are compared."""
 
 Choices = Matrix[str]
 """A choice matrix (Haskell ``Matrix [Digit]``)."""
 
+Sides = tuple[Any, Any]
+"""The two sides of a law, evaluated."""
 
-def holds(equality: Equality, left: Iterable[Hashable], right: Iterable[Hashable]) -> bool:
-    """Whether the two sides of a law are equal as lists, bags or sets.
 
-    >>> holds("list", [1, 2], [2, 1]), holds("bag", [1, 2], [2, 1])
-    (False, True)
-    >>> holds("bag", [1, 1, 2], [1, 2]), holds("set", [1, 1, 2], [1, 2])
-    (False, True)
+# ------------------------------------------------------------------------- the parts
+
+
+@dataclass(frozen=True, repr=False)
+class Parts:
+    """The functions the laws are about, fsudoku's own unless replaced.
+
+    Each field is named as the function of :mod:`fsudoku.bird` (Bird's, first) or of
+    :mod:`fsudoku.sarkar1` (Sarkar's, last) it defaults to, and takes the same
+    arguments. Sarkar #2's pruning is ``prune_grid_once=functools.partial(
+    sarkar1.prune_grid_once, prune_cells=sarkar2.prune_cells)``.
     """
-    if equality == "list":
-        return list(left) == list(right)
-    if equality == "bag":
-        return Counter(left) == Counter(right)
-    return set(left) == set(right)
+
+    # Bird, §validity: the shapes
+    rows: Callable[[Matrix[Any]], Matrix[Any]] = bird.rows
+    cols: Callable[[Matrix[Any]], Matrix[Any]] = bird.cols
+    boxs: Callable[[Matrix[Any], int], Matrix[Any]] = bird.boxs
+    group: Callable[[int, Sequence[Any]], Matrix[Any]] = bird.group
+    ungroup: Callable[[Iterable[Sequence[Any]]], Row[Any]] = bird.ungroup
+    # Bird, §specification and §validity
+    cp: Callable[[Sequence[Iterable[Any]]], Iterable[Row[Any]]] = bird.cp
+    expand: Callable[[Choices], Iterable[Grid]] = bird.expand
+    nodups: Callable[[Sequence[Any]], bool] = bird.nodups
+    valid: Callable[[Grid, int], bool] = bird.valid
+    test: Callable[[Callable[[Any], bool], Any], Sequence[Any]] = bird.test
+    # Bird, §pruning and §many
+    prune_row: Callable[[Row[str]], Row[str]] = bird.prune_row
+    prune_by: Callable[[Callable[[Choices], Choices], Choices], Choices] = bird.prune_by
+    prune: Callable[[Choices, int], Choices] = bird.prune
+    many: Callable[[Callable[[Any], Any], Any], Any] = bird.many
+    # Bird, §expand1 and §search
+    expand1: Callable[[Choices], Sequence[Choices]] = bird.expand1
+    complete: Callable[[Choices], bool] = bird.complete
+    safe: Callable[[Choices, int], bool] = bird.safe
+    extract: Callable[[Choices], Grid] = bird.extract
+    search: Callable[[Choices, int], Iterable[Grid]] = bird.search
+    # Sarkar #1, "Pruning the Grid" (fixM as Sarkar #2 names it)
+    sub_grids_to_rows: Callable[[Matrix[Any]], Matrix[Any]] = sarkar1.sub_grids_to_rows
+    transpose: Callable[[Sequence[Sequence[Any]]], Matrix[Any]] = tz.transpose
+    prune_grid_once: Callable[[CellGrid], Maybe[CellGrid]] = sarkar1.prune_grid_once
+    fix_m: Callable[[Callable[[Any], Maybe[Any]], Any], Maybe[Any]] = fp.fix_m
+
+    def replaced(self) -> dict[str, Callable[..., Any]]:
+        """The parts that are not fsudoku's own, by name.
+
+        >>> from dataclasses import replace
+        >>> list(replace(FSUDOKU, cols=bird.rows).replaced())
+        ['cols']
+        """
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if getattr(self, f.name) is not f.default
+        }
+
+    def __repr__(self) -> str:
+        """``Parts(...)`` with the replaced parts only (``Parts()`` for fsudoku's own).
+
+        >>> from dataclasses import replace
+        >>> replace(FSUDOKU, cols=bird.rows)
+        Parts(cols=fsudoku.bird.rows)
+        """
+        replaced = ", ".join(f"{k}={_function_name(f)}" for k, f in self.replaced().items())
+        return f"Parts({replaced})"
+
+
+def _function_name(f: object) -> str:
+    """``module.name`` of a function, else its ``repr``."""
+    module, name = getattr(f, "__module__", None), getattr(f, "__qualname__", None)
+    return f"{module}.{name}" if module and name else repr(f)
+
+
+FSUDOKU = Parts()
+"""fsudoku's own functions: Bird's (:mod:`fsudoku.bird`) and Sarkar's (:mod:`fsudoku.sarkar1`)."""
+
+PART_NAMES: frozenset[str] = frozenset(f.name for f in fields(Parts))
+"""The names of the fields of :class:`Parts`."""
+
+
+def unit(parts: Parts, name: str, n: int) -> Callable[[Matrix[Any]], Matrix[Any]]:
+    """The involution ``rows``, ``cols`` or ``boxs`` (boxes of side ``n``) of the parts.
+
+    >>> unit(FSUDOKU, "boxs", 2)(((1, 2, 3, 4),) * 4)[0]
+    (1, 2, 1, 2)
+    """
+    if name == "boxs":
+        return lambda m: parts.boxs(m, n)
+    if name in ("rows", "cols"):
+        f: Callable[[Matrix[Any]], Matrix[Any]] = getattr(parts, name)
+        return f
+    raise ValueError(f"not a unit: {name!r}")
+
+
+# -------------------------------------------------------------------------- the laws
 
 
 class Diverged(AssertionError):
     """A law's computation did not terminate within its bound: the law fails."""
+
+
+@dataclass(frozen=True, repr=False)
+class Law:
+    """A law: its equation and equality, the parts it uses and how to compute its sides."""
+
+    name: str
+    equation: str
+    """The Haskell equation."""
+    equality: Equality
+    """How its two sides are compared."""
+    uses: frozenset[str]
+    """The parts (fields of :class:`Parts`) its sides and its condition call."""
+    arguments: str
+    """The domain of its arguments: a name for :func:`fsudoku.testing.strategies.law_arguments`."""
+    sides: Callable[..., Sides]
+    """Computes both sides from the parts and the arguments, ``sides(parts, **arguments)``."""
+    condition: str = ""
+    """Where the law holds, in words, when not on the whole domain of its arguments."""
+    when: Callable[..., bool] | None = None
+    """Whether the arguments satisfy the condition, ``when(parts, **arguments)``."""
+    source: str = ""
+    """Where the lecture or the articles state it (or the name they give it)."""
+    examples: int = 100
+    """How many examples Hypothesis tries by default."""
+
+    def __post_init__(self) -> None:
+        """Check that the parts it names exist."""
+        unknown = self.uses - PART_NAMES
+        if unknown:
+            raise ValueError(f"law {self.name} uses unknown parts {sorted(unknown)}")
+
+    @property
+    def summary(self) -> str:
+        """What the law says, in one English line (the first line of its docstring)."""
+        doc = (self.sides.__doc__ or "").strip()
+        return doc.splitlines()[0] if doc else ""
+
+    @property
+    def statement(self) -> str:
+        """The equation, its equality and its condition, as messages print them.
+
+        >>> search_expand1.statement
+        'search = concat . map search . expand1  (bag equality; m incomplete and safe)'
+        """
+        where = f"; {self.condition}" if self.condition else ""
+        return f"{self.equation}  ({self.equality} equality{where})"
+
+    def __call__(self, parts: Parts, /, **arguments: Any) -> Sides:
+        """Both sides of the law for these parts and arguments."""
+        return self.sides(parts, **arguments)
+
+    def applies(self, parts: Parts, /, **arguments: Any) -> bool:
+        """Whether the arguments satisfy the law's condition (always, if it has none)."""
+        return self.when is None or bool(self.when(parts, **arguments))
+
+    def holds(self, parts: Parts, /, **arguments: Any) -> bool:
+        """Whether the law holds for these parts and arguments (outside its condition: yes)."""
+        if not self.applies(parts, **arguments):
+            return True
+        left, right = self(parts, **arguments)
+        return self.equality.same(left, right)
+
+    def __repr__(self) -> str:
+        """``Law(name: equation, equality)``."""
+        return f"Law({self.name}: {self.equation}, {self.equality} equality)"
+
+
+def law(
+    equation: str,
+    equality: Equality,
+    *,
+    uses: tuple[str, ...] = (),
+    arguments: str,
+    condition: str = "",
+    when: Callable[..., bool] | None = None,
+    source: str = "",
+    examples: int = 100,
+) -> Callable[[Callable[..., Sides]], Law]:
+    """Declare the decorated function, which computes both sides, as a law."""
+
+    def declare(sides: Callable[..., Sides]) -> Law:
+        return Law(
+            name=sides.__name__,
+            equation=equation,
+            equality=equality,
+            uses=frozenset(uses),
+            arguments=arguments,
+            sides=sides,
+            condition=condition,
+            when=when,
+            source=source,
+            examples=examples,
+        )
+
+    return declare
 
 
 def _identity(x: A) -> A:
@@ -73,25 +269,23 @@ def _identity(x: A) -> A:
 # ---------------------------------------------------------------------------- LFONC
 
 
-def map_identity(xs: Sequence[A]) -> tuple[list[A], list[A]]:
-    """Mapping the identity over a list changes nothing (LFONC, first functor law).
+@law("map id = id", LIST, arguments="int_list", source="LFONC")
+def map_identity(parts: Parts, xs: Sequence[Any]) -> Sides:
+    """Mapping the identity over a list changes nothing (first functor law).
 
-    Haskell: ``map id = id`` (list equality).
-
-    >>> map_identity([3, 1, 2])
+    >>> map_identity(FSUDOKU, xs=[3, 1, 2])
     ([3, 1, 2], [3, 1, 2])
     """
     return list(map(_identity, xs)), list(xs)
 
 
+@law("map f . map g = map (f . g)", LIST, arguments="int_list_and_two_functions", source="LFONC")
 def map_fusion(
-    xs: Sequence[A], f: Callable[[B], C], g: Callable[[A], B]
-) -> tuple[list[C], list[C]]:
-    """Two maps in a row are one map of the composition (LFONC, second functor law).
+    parts: Parts, xs: Sequence[Any], f: Callable[[Any], Any], g: Callable[[Any], Any]
+) -> Sides:
+    """Two maps in a row are one map of the composition (second functor law).
 
-    Haskell: ``map f . map g = map (f . g)`` (list equality).
-
-    >>> map_fusion([1, 2], str, lambda x: x * 10)
+    >>> map_fusion(FSUDOKU, xs=[1, 2], f=str, g=lambda x: x * 10)
     (['10', '20'], ['10', '20'])
     """
     return list(map(f, map(g, xs))), [f(g(x)) for x in xs]
@@ -100,463 +294,486 @@ def map_fusion(
 # ----------------------------------------------------------------------- involutions
 
 
-def rows_involution(
-    m: Matrix[A], *, rows: Callable[[Matrix[A]], Matrix[A]] = bird.rows
-) -> tuple[Matrix[A], Matrix[A]]:
-    """Taking the rows of the rows of a matrix gives it back.
-
-    Haskell: ``rows . rows = id`` (list equality).
-    """
-    return rows(rows(m)), m
+@law("rows . rows = id", LIST, uses=("rows",), arguments="square_matrix", source="§validity")
+def rows_involution(parts: Parts, m: Matrix[Any]) -> Sides:
+    """Taking the rows of the rows of a matrix gives it back."""
+    return parts.rows(parts.rows(m)), m
 
 
-def cols_involution(
-    m: Matrix[A], *, cols: Callable[[Matrix[A]], Matrix[A]] = bird.cols
-) -> tuple[Matrix[A], Matrix[A]]:
+@law("cols . cols = id", LIST, uses=("cols",), arguments="square_matrix", source="§validity")
+def cols_involution(parts: Parts, m: Matrix[Any]) -> Sides:
     """Taking the columns of the columns of a (non-empty, rectangular) matrix gives it back.
 
-    Haskell: ``cols . cols = id`` (list equality).
-
-    >>> cols_involution(((1, 2, 3), (4, 5, 6)))
+    >>> cols_involution(FSUDOKU, m=((1, 2, 3), (4, 5, 6)))
     (((1, 2, 3), (4, 5, 6)), ((1, 2, 3), (4, 5, 6)))
     """
-    return cols(cols(m)), m
+    return parts.cols(parts.cols(m)), m
 
 
-def boxs_involution(
-    m: Matrix[A], n: int = 3, *, boxs: Callable[..., Matrix[A]] = bird.boxs
-) -> tuple[Matrix[A], Matrix[A]]:
-    """Taking the boxes of the boxes of an n²×n² matrix gives it back.
-
-    Haskell: ``boxs . boxs = id`` (list equality).
-    """
-    return boxs(boxs(m, n), n), m
+@law("boxs . boxs = id", LIST, uses=("boxs",), arguments="board", source="§validity")
+def boxs_involution(parts: Parts, m: Matrix[Any], n: int) -> Sides:
+    """Taking the boxes of the boxes of an n²×n² matrix gives it back."""
+    return parts.boxs(parts.boxs(m, n), n), m
 
 
-def group_ungroup(
-    k: int,
-    xss: Matrix[A],
-    *,
-    group: Callable[[int, Sequence[A]], Matrix[A]] = bird.group,
-    ungroup: Callable[[Iterable[Sequence[A]]], Row[A]] = bird.ungroup,
-) -> tuple[Matrix[A], Matrix[A]]:
+@law(
+    "group k . ungroup = id",
+    LIST,
+    uses=("group", "ungroup"),
+    arguments="pieces",
+    condition="pieces of length k > 0",
+    source="§validity",
+)
+def group_ungroup(parts: Parts, k: int, xss: Matrix[Any]) -> Sides:
     """Joining pieces of length ``k`` and cutting the result again gives the pieces back.
 
-    Haskell: ``group k . ungroup = id`` on lists of pieces of length ``k > 0`` (list
-    equality).
-
-    >>> group_ungroup(2, ((1, 2), (3, 4)))
+    >>> group_ungroup(FSUDOKU, k=2, xss=((1, 2), (3, 4)))
     (((1, 2), (3, 4)), ((1, 2), (3, 4)))
     """
-    return group(k, ungroup(xss)), xss
+    return parts.group(k, parts.ungroup(xss)), xss
 
 
-def ungroup_group(
-    k: int,
-    xs: Row[A],
-    *,
-    group: Callable[[int, Sequence[A]], Matrix[A]] = bird.group,
-    ungroup: Callable[[Iterable[Sequence[A]]], Row[A]] = bird.ungroup,
-) -> tuple[Row[A], Row[A]]:
+@law(
+    "ungroup . group k = id",
+    LIST,
+    uses=("group", "ungroup"),
+    arguments="int_tuple_and_length",
+    condition="k > 0",
+    source="§validity",
+)
+def ungroup_group(parts: Parts, k: int, xs: Row[Any]) -> Sides:
     """Cutting a list into pieces of length ``k > 0`` and joining them gives it back.
 
-    Haskell: ``ungroup . group k = id`` for ``k > 0`` (list equality).
-
-    >>> ungroup_group(2, (1, 2, 3))
+    >>> ungroup_group(FSUDOKU, k=2, xs=(1, 2, 3))
     ((1, 2, 3), (1, 2, 3))
     """
-    return ungroup(group(k, xs)), xs
+    return parts.ungroup(parts.group(k, xs)), xs
 
 
 # ----------------------------------------------------------------------------- LNAT
 
 
-def rows_naturality(
-    m: Choices,
-    *,
-    rows: Callable[[Matrix[Any]], Matrix[Any]] = bird.rows,
-    expand: Callable[[Choices], Iterator[Grid]] = bird.expand,
-) -> tuple[list[Grid], list[Grid]]:
-    """Expanding then taking rows equals taking rows then expanding (LNAT).
+@law(
+    "map rows . expand = expand . rows",
+    LIST,
+    uses=("rows", "expand"),
+    arguments="choice_matrix",
+    source="LNAT",
+    examples=60,
+)
+def rows_naturality(parts: Parts, m: Choices) -> Sides:
+    """Expanding then taking rows equals taking rows then expanding."""
+    return [parts.rows(g) for g in parts.expand(m)], list(parts.expand(parts.rows(m)))
 
-    Haskell: ``map rows . expand = expand . rows`` (list equality).
-    """
-    return [rows(g) for g in expand(m)], list(expand(rows(m)))
 
+@law(
+    "map cols . expand = expand . cols",
+    BAG,
+    uses=("cols", "expand"),
+    arguments="choice_matrix",
+    source="LNAT",
+    examples=60,
+)
+def cols_naturality(parts: Parts, m: Choices) -> Sides:
+    """Expanding then taking columns equals taking columns then expanding, order aside.
 
-def cols_naturality(
-    m: Choices,
-    *,
-    cols: Callable[[Matrix[Any]], Matrix[Any]] = bird.cols,
-    expand: Callable[[Choices], Iterator[Grid]] = bird.expand,
-) -> tuple[list[Grid], list[Grid]]:
-    """Expanding then taking columns equals taking columns then expanding, order aside (LNAT).
+    A bag law: ``expand`` varies the last cell in reading order fastest, and ``cols``
+    changes the reading order.
 
-    Haskell: ``map cols . expand = expand . cols`` (bag equality: ``expand`` varies the
-    last cell in reading order fastest, and ``cols`` changes the reading order).
-
-    >>> left, right = cols_naturality((("1", "23"), ("45", "6")))
-    >>> left == right, holds("bag", left, right)
+    >>> left, right = cols_naturality(FSUDOKU, m=(("1", "23"), ("45", "6")))
+    >>> LIST.same(left, right), BAG.same(left, right)
     (False, True)
     """
-    return [cols(g) for g in expand(m)], list(expand(cols(m)))
+    return [parts.cols(g) for g in parts.expand(m)], list(parts.expand(parts.cols(m)))
 
 
-def boxs_naturality(
-    m: Choices,
-    n: int = 3,
-    *,
-    boxs: Callable[..., Matrix[Any]] = bird.boxs,
-    expand: Callable[[Choices], Iterator[Grid]] = bird.expand,
-) -> tuple[list[Grid], list[Grid]]:
-    """Expanding then taking boxes equals taking boxes then expanding, order aside (LNAT).
+@law(
+    "map boxs . expand = expand . boxs",
+    BAG,
+    uses=("boxs", "expand"),
+    arguments="choice_board",
+    source="LNAT",
+    examples=60,
+)
+def boxs_naturality(parts: Parts, m: Choices, n: int) -> Sides:
+    """Expanding then taking boxes equals taking boxes then expanding, order aside (as for cols)."""
+    return [parts.boxs(g, n) for g in parts.expand(m)], list(parts.expand(parts.boxs(m, n)))
 
-    Haskell: ``map boxs . expand = expand . boxs`` (bag equality, as for ``cols``).
-    """
-    return [boxs(g, n) for g in expand(m)], list(expand(boxs(m, n)))
 
+@law(
+    "map (map f) . cp = cp . map (map f)",
+    LIST,
+    uses=("cp",),
+    arguments="nested_lists_and_function",
+    source="LNAT",
+)
+def cp_naturality(parts: Parts, xss: Sequence[Sequence[Any]], f: Callable[[Any], Any]) -> Sides:
+    """Mapping over the lists of a product equals the product of the mapped lists.
 
-def cp_naturality(
-    xss: Sequence[Sequence[A]],
-    f: Callable[[A], B],
-    *,
-    cp: Callable[[Sequence[Sequence[Any]]], Iterator[Row[Any]]] = bird.cp,
-) -> tuple[list[Row[B]], list[Row[B]]]:
-    """Mapping over the lists of a product equals the product of the mapped lists (LNAT).
-
-    Haskell: ``map (map f) . cp = cp . map (map f)`` (list equality).
-
-    >>> cp_naturality([[1, 2], [3]], str)
+    >>> cp_naturality(FSUDOKU, xss=[[1, 2], [3]], f=str)
     ([('1', '3'), ('2', '3')], [('1', '3'), ('2', '3')])
     """
-    left = [tuple(map(f, ys)) for ys in cp(xss)]
-    right = list(cp([[f(x) for x in xs] for xs in xss]))
+    left = [tuple(map(f, ys)) for ys in parts.cp(xss)]
+    right = list(parts.cp([[f(x) for x in xs] for xs in xss]))
     return left, right
 
 
 # --------------------------------------------------------------------------- LFILCP
 
 
-def filter_all_cp(
-    xss: Sequence[Sequence[A]],
-    p: Callable[[A], bool],
-    *,
-    cp: Callable[[Sequence[Sequence[Any]]], Iterator[Row[Any]]] = bird.cp,
-) -> tuple[list[Row[A]], list[Row[A]]]:
-    """Filtering a product by ``all p`` is the product of the filtered lists (LFILCP).
+@law(
+    "filter (all p) . cp = cp . map (filter p)",
+    LIST,
+    uses=("cp",),
+    arguments="nested_lists_and_predicate",
+    source="LFILCP",
+)
+def filter_all_cp(parts: Parts, xss: Sequence[Sequence[Any]], p: Callable[[Any], bool]) -> Sides:
+    """Filtering a product by ``all p`` is the product of the filtered lists.
 
-    Haskell: ``filter (all p) . cp = cp . map (filter p)`` (list equality).
-
-    >>> filter_all_cp([[1, 2], [3, 4]], lambda x: x != 3)
+    >>> filter_all_cp(FSUDOKU, xss=[[1, 2], [3, 4]], p=lambda x: x != 3)
     ([(1, 4), (2, 4)], [(1, 4), (2, 4)])
     """
-    left = [ys for ys in cp(xss) if all(p(y) for y in ys)]
-    right = list(cp([[x for x in xs if p(x)] for xs in xss]))
+    left = [ys for ys in parts.cp(xss) if all(p(y) for y in ys)]
+    right = list(parts.cp([[x for x in xs if p(x)] for xs in xss]))
     return left, right
 
 
 # -------------------------------------------------------------------------- LFILINV
 
 
+@law(
+    "filter (p . f) = map f . filter p . map f",
+    LIST,
+    uses=("rows", "cols", "boxs"),
+    arguments="matrices_predicate_and_unit",
+    condition="f . f = id: f is rows, cols or boxs",
+    source="LFILINV",
+)
 def filter_involution(
-    xs: Sequence[A], p: Callable[[A], bool], f: Callable[[A], A]
-) -> tuple[list[A], list[A]]:
-    """For an involution ``f``, filtering by ``p . f`` is ``map f . filter p . map f`` (LFILINV).
+    parts: Parts, xs: Sequence[Matrix[Any]], p: Callable[[Any], bool], f: str
+) -> Sides:
+    """For an involution ``f``, filtering by ``p . f`` is ``map f . filter p . map f``.
 
-    Haskell: ``filter (p . f) = map f . filter p . map f`` when ``f . f = id`` (list
-    equality).
-
-    >>> filter_involution([1, -2, 3], lambda x: x > 0, lambda x: -x)
-    ([-2], [-2])
+    >>> filter_involution(FSUDOKU, xs=[((1, 2), (3, 4))], p=lambda m: m[0][1] == 3, f="cols")
+    ([((1, 2), (3, 4))], [((1, 2), (3, 4))])
     """
-    return [x for x in xs if p(f(x))], [f(y) for y in (f(x) for x in xs) if p(y)]
+    g = unit(parts, f, 2)
+    return [x for x in xs if p(g(x))], [g(y) for y in (g(x) for x in xs) if p(y)]
 
 
+@law(
+    "filter p . map f = map f . filter (p . f)",
+    LIST,
+    arguments="int_list_predicate_and_function",
+    source="the lemma of LFILINV",
+)
 def filter_map(
-    xs: Sequence[A], p: Callable[[B], bool], f: Callable[[A], B]
-) -> tuple[list[B], list[B]]:
-    """Filtering after a map is mapping after filtering by ``p . f`` (LFILINV's lemma).
+    parts: Parts, xs: Sequence[Any], p: Callable[[Any], bool], f: Callable[[Any], Any]
+) -> Sides:
+    """Filtering after a map is mapping after filtering by ``p . f``.
 
-    Haskell: ``filter p . map f = map f . filter (p . f)`` (list equality).
-
-    >>> filter_map([1, 2, 3], lambda y: y > 4, lambda x: 2 * x)
+    >>> filter_map(FSUDOKU, xs=[1, 2, 3], p=lambda y: y > 4, f=lambda x: 2 * x)
     ([6], [6])
     """
     return [y for y in map(f, xs) if p(y)], [f(x) for x in xs if p(f(x))]
 
 
+@law(
+    "filter p . filter q = filter q . filter p",
+    LIST,
+    arguments="int_list_and_two_predicates",
+    condition="p and q total",
+    source="§pruning",
+)
 def filter_commute(
-    xs: Sequence[A], p: Callable[[A], bool], q: Callable[[A], bool]
-) -> tuple[list[A], list[A]]:
+    parts: Parts, xs: Sequence[Any], p: Callable[[Any], bool], q: Callable[[Any], bool]
+) -> Sides:
     """Two filters by total predicates commute.
 
-    Haskell: ``filter p . filter q = filter q . filter p`` (list equality).
-
-    >>> filter_commute(range(6), lambda x: x % 2 == 0, lambda x: x > 1)
+    >>> filter_commute(FSUDOKU, xs=range(6), p=lambda x: x % 2 == 0, q=lambda x: x > 1)
     ([2, 4], [2, 4])
     """
     return [x for x in xs if q(x) and p(x)], [x for x in xs if p(x) and q(x)]
 
 
-def filter_via_test(
-    xs: Sequence[A],
-    p: Callable[[A], bool],
-    *,
-    test: Callable[[Callable[[A], bool], A], list[A]] = bird.test,
-) -> tuple[list[A], list[A]]:
-    """``filter`` is ``concat . map (test p)`` (the definition the lecture's proof uses).
+@law(
+    "filter p = concat . map (test p)",
+    LIST,
+    uses=("test",),
+    arguments="int_list_and_predicate",
+    source="the definition of filter in LFILINV's proof",
+)
+def filter_via_test(parts: Parts, xs: Sequence[Any], p: Callable[[Any], bool]) -> Sides:
+    """``filter`` is ``concat . map (test p)``.
 
-    Haskell: ``filter p = concat . map (test p)`` (list equality).
-
-    >>> filter_via_test([1, 2, 3], lambda x: x != 2)
+    >>> filter_via_test(FSUDOKU, xs=[1, 2, 3], p=lambda x: x != 2)
     ([1, 3], [1, 3])
     """
-    return [x for x in xs if p(x)], list(chain.from_iterable(test(p, x) for x in xs))
+    return [x for x in xs if p(x)], list(chain.from_iterable(parts.test(p, x) for x in xs))
 
 
-# ---------------------------------------------------------------------------- LPRUNE
+# ---------------------------------------------------------------------------- valid
 
 
-def lprune(
-    row: Row[str],
-    *,
-    cp: Callable[[Sequence[Sequence[Any]]], Iterator[Row[Any]]] = bird.cp,
-    nodups: Callable[[Sequence[Any]], bool] = bird.nodups,
-    prune_row: Callable[[Row[str]], Row[str]] = bird.prune_row,
-) -> tuple[list[Row[str]], list[Row[str]]]:
-    """Pruning a row of choices keeps every choice of a row without duplicates (LPRUNE).
+@law(
+    "filter valid . expand = "
+    "filter (all nodups . boxs) . filter (all nodups . cols) . filter (all nodups . rows) . expand",
+    LIST,
+    uses=("expand", "valid", "nodups", "rows", "cols", "boxs"),
+    arguments="choice_board",
+    source="the definition of valid",
+    examples=60,
+)
+def valid_by_units(parts: Parts, m: Choices, n: int) -> Sides:
+    """The valid expansions are those whose rows, columns and boxes have no duplicates."""
 
-    Haskell: ``filter nodups . cp = filter nodups . cp . pruneRow`` (list equality).
+    def all_nodups(f: Callable[[Matrix[Any]], Matrix[Any]]) -> Callable[[Grid], bool]:
+        return lambda g: all(parts.nodups(r) for r in f(g))
 
-    >>> lprune(("1", "12", "23"))
-    ([('1', '2', '3')], [('1', '2', '3')])
-    """
-    return [ys for ys in cp(row) if nodups(ys)], [ys for ys in cp(prune_row(row)) if nodups(ys)]
-
-
-# ----------------------------------------------------------------------------- prune
-
-
-def prune_from(
-    n: int = 3,
-    *,
-    prune_row: Callable[[Row[str]], Row[str]] = bird.prune_row,
-    rows: Callable[[Choices], Choices] = bird.rows,
-    cols: Callable[[Choices], Choices] = bird.cols,
-    boxs: Callable[..., Choices] = bird.boxs,
-) -> Callable[[Choices], Choices]:
-    """Bird's ``prune`` built from its parts, so that a part can be replaced.
-
-    Haskell: ``pruneBy f = f . map pruneRow . f`` and
-    ``prune = pruneBy rows . pruneBy cols . pruneBy boxs``; with the default parts it is
-    :func:`fsudoku.bird.prune`.
-
-    >>> m = (("1", "1234", "1234", "1234"),) + (("1234",) * 4,) * 3
-    >>> prune_from(2)(m) == bird.prune(m, n=2)
-    True
-    """
-
-    def prune_by(f: Callable[[Choices], Choices], m: Choices) -> Choices:
-        return f(tuple(prune_row(r) for r in f(m)))
-
-    def prune(m: Choices) -> Choices:
-        return prune_by(rows, prune_by(cols, prune_by(lambda x: boxs(x, n), m)))
-
-    return prune
-
-
-def prune_keeps_solutions(
-    m: Choices,
-    n: int = 3,
-    *,
-    expand: Callable[[Choices], Iterator[Grid]] = bird.expand,
-    valid: Callable[..., bool] = bird.valid,
-    prune_row: Callable[[Row[str]], Row[str]] = bird.prune_row,
-    boxs: Callable[..., Choices] = bird.boxs,
-) -> tuple[list[Grid], list[Grid]]:
-    """Pruning a choice matrix loses none of its valid expansions (the lecture's theorem).
-
-    Haskell: ``filter valid . expand = filter valid . expand . prune`` (list equality:
-    ``prune`` only deletes choices, keeping the order of those left, so the pruned
-    expansion is a subsequence of the unpruned one, and it loses only invalid grids).
-    """
-    prune = prune_from(n, prune_row=prune_row, boxs=boxs)
-    left = [g for g in expand(m) if valid(g, n)]
-    right = [g for g in expand(prune(m)) if valid(g, n)]
+    by_rows, by_cols = all_nodups(parts.rows), all_nodups(parts.cols)
+    by_boxs = all_nodups(unit(parts, "boxs", n))
+    left = [g for g in parts.expand(m) if parts.valid(g, n)]
+    right = [g for g in parts.expand(m) if by_rows(g) and by_cols(g) and by_boxs(g)]
     return left, right
 
 
-def many_prune_fixpoint(
-    m: Choices,
-    n: int = 3,
-    *,
-    many: Callable[[Callable[[Choices], Choices], Choices], Choices] = bird.many,
-    prune_row: Callable[[Row[str]], Row[str]] = bird.prune_row,
-    boxs: Callable[..., Choices] = bird.boxs,
-) -> tuple[list[Choices], list[Choices]]:
+# --------------------------------------------------------------------------- LPRUNE
+
+
+@law(
+    "filter nodups . cp = filter nodups . cp . pruneRow",
+    LIST,
+    uses=("cp", "nodups", "prune_row"),
+    arguments="choice_row",
+    source="LPRUNE",
+)
+def lprune(parts: Parts, row: Row[str]) -> Sides:
+    """Pruning a row of choices keeps every choice of a row without duplicates.
+
+    >>> lprune(FSUDOKU, row=("1", "12", "23"))
+    ([('1', '2', '3')], [('1', '2', '3')])
+    """
+    left = [ys for ys in parts.cp(row) if parts.nodups(ys)]
+    right = [ys for ys in parts.cp(parts.prune_row(row)) if parts.nodups(ys)]
+    return left, right
+
+
+# ---------------------------------------------------------------------------- prune
+
+
+@law(
+    "pruneBy f = f . map pruneRow . f",
+    LIST,
+    uses=("prune_by", "prune_row", "rows", "cols", "boxs"),
+    arguments="choice_board_and_unit",
+    condition="f is rows, cols or boxs",
+    source="the definition of pruneBy",
+)
+def prune_by_definition(parts: Parts, m: Choices, n: int, f: str) -> Sides:
+    """Pruning by a unit prunes each of its rows, between two applications of it."""
+    g = unit(parts, f, n)
+    return parts.prune_by(g, m), g(tuple(parts.prune_row(r) for r in g(m)))
+
+
+@law(
+    "prune = pruneBy rows . pruneBy cols . pruneBy boxs",
+    LIST,
+    uses=("prune", "prune_by", "rows", "cols", "boxs"),
+    arguments="choice_board",
+    source="the definition of prune",
+)
+def prune_definition(parts: Parts, m: Choices, n: int) -> Sides:
+    """One pruning pass prunes by boxes, then by columns, then by rows.
+
+    >>> m = (("1", "1234", "1234", "1234"),) + (("1234",) * 4,) * 3
+    >>> LIST.same(*prune_definition(FSUDOKU, m=m, n=2))
+    True
+    """
+    by_boxs = parts.prune_by(unit(parts, "boxs", n), m)
+    return parts.prune(m, n), parts.prune_by(parts.rows, parts.prune_by(parts.cols, by_boxs))
+
+
+@law(
+    "filter valid . expand = filter valid . expand . prune",
+    LIST,
+    uses=("expand", "valid", "prune"),
+    arguments="choice_board",
+    source="the lecture's theorem (§pruning)",
+    examples=60,
+)
+def prune_keeps_solutions(parts: Parts, m: Choices, n: int) -> Sides:
+    """Pruning a choice matrix loses none of its valid expansions.
+
+    A list law: ``prune`` only deletes choices, keeping the order of those left, so the
+    pruned expansion is a subsequence of the unpruned one, and it loses only invalid
+    grids.
+    """
+    left = [g for g in parts.expand(m) if parts.valid(g, n)]
+    right = [g for g in parts.expand(parts.prune(m, n)) if parts.valid(g, n)]
+    return left, right
+
+
+@law(
+    "prune (many prune m) = many prune m",
+    LIST,
+    uses=("many", "prune"),
+    arguments="pruning_board",
+    source="§many",
+    examples=40,
+)
+def many_prune_fixpoint(parts: Parts, m: Choices, n: int) -> Sides:
     """Pruning to a fixpoint gives a matrix that pruning does not change.
 
-    Haskell: ``prune (many prune m) = many prune m`` (equality of one matrix, shown
-    as one-element lists). Raises :class:`Diverged` when ``many prune`` does not stop
-    within the number of choices of ``m`` (which a correct ``prune`` cannot exceed).
+    Both sides are one matrix, shown as one-element lists. Raises :class:`Diverged` when
+    ``many prune`` does not stop within the number of choices of ``m`` (which a correct
+    ``prune``, removing choices only, cannot exceed).
     """
-    prune = prune_from(n, prune_row=prune_row, boxs=boxs)
-    # A prune that only removes choices reaches its fixpoint in at most that many steps;
-    # a wrong one may cycle, and many would loop forever.
-    bound = sum(len(cs) for row in m for cs in row) + 2
-    steps = 0
 
-    def bounded_prune(x: Choices) -> Choices:
-        nonlocal steps
-        steps += 1
-        if steps > bound:
-            raise Diverged(f"many prune: no fixpoint after {bound} steps")
-        return prune(x)
+    def prune(x: Choices) -> Choices:
+        return parts.prune(x, n)
 
-    fixpoint = many(bounded_prune, m)
-    return [prune(fixpoint)], [fixpoint]
+    fixpoint = parts.many(_bounded(prune, sum(len(cs) for row in m for cs in row) + 2), m)
+    return [parts.prune(fixpoint, n)], [fixpoint]
+
+
+def _bounded(f: Callable[[A], B], bound: int) -> Callable[[A], B]:
+    """``f``, raising :class:`Diverged` when called more than ``bound`` times."""
+    calls = 0
+
+    def counted(x: A) -> B:
+        nonlocal calls
+        calls += 1
+        if calls > bound:
+            raise Diverged(f"no fixpoint after {bound} steps")
+        return f(x)
+
+    return counted
 
 
 # --------------------------------------------------------------------- expand1, search
 
 
-def expand1_law(
-    m: Choices,
-    *,
-    expand: Callable[[Choices], Iterator[Grid]] = bird.expand,
-    expand1: Callable[[Choices], list[Choices]] = bird.expand1,
-) -> tuple[list[Grid], list[Grid]]:
+@law(
+    "expand = concat . map expand . expand1",
+    BAG,
+    uses=("expand", "expand1", "complete"),
+    arguments="choice_matrix",
+    condition="m incomplete",
+    when=lambda parts, m: not parts.complete(m),
+    source="§expand1",
+    examples=60,
+)
+def expand1_law(parts: Parts, m: Choices) -> Sides:
     """Expanding an incomplete matrix expands each matrix of ``expand1``, order aside.
 
-    Haskell: ``expand = concat . map expand . expand1`` for incomplete matrices (bag
-    equality: ``expand1`` splits the cell with the fewest choices first, which need not
-    be the first open cell in reading order).
+    A bag law: ``expand1`` splits the cell with the fewest choices first, which need not
+    be the first open cell in reading order.
     """
-    return list(expand(m)), [g for m1 in expand1(m) for g in expand(m1)]
+    return list(parts.expand(m)), [g for m1 in parts.expand1(m) for g in parts.expand(m1)]
 
 
-def complete_safe_extract(
-    m: Choices,
-    n: int = 3,
-    *,
-    expand: Callable[[Choices], Iterator[Grid]] = bird.expand,
-    valid: Callable[..., bool] = bird.valid,
-    extract: Callable[[Choices], Grid] = bird.extract,
-) -> tuple[list[Grid], list[Grid]]:
-    """A complete and safe choice matrix stands for exactly one valid grid, its extract.
+@law(
+    "filter valid (expand m) = [extract m]",
+    LIST,
+    uses=("expand", "valid", "extract", "complete", "safe"),
+    arguments="complete_board",
+    condition="m complete and safe",
+    when=lambda parts, m, n: parts.complete(m) and parts.safe(m, n),
+    source="§search",
+    examples=60,
+)
+def complete_safe_extract(parts: Parts, m: Choices, n: int) -> Sides:
+    """A complete and safe choice matrix stands for exactly one valid grid, its extract."""
+    return [g for g in parts.expand(m) if parts.valid(g, n)], [parts.extract(m)]
 
-    Haskell: ``filter valid (expand m) = [extract m]`` for complete and safe ``m`` (list
-    equality).
-    """
-    return [g for g in expand(m) if valid(g, n)], [extract(m)]
 
-
-def search_expand1(
-    m: Choices,
-    n: int = 3,
-    *,
-    search: Callable[..., Iterator[Grid]] = bird.search,
-    expand1: Callable[[Choices], list[Choices]] = bird.expand1,
-) -> tuple[list[Grid], list[Grid]]:
+@law(
+    "search = concat . map search . expand1",
+    BAG,
+    uses=("search", "expand1", "complete", "safe"),
+    arguments="safe_choice_board",
+    condition="m incomplete and safe",
+    when=lambda parts, m, n: not parts.complete(m) and parts.safe(m, n),
+    source="§search",
+    examples=60,
+)
+def search_expand1(parts: Parts, m: Choices, n: int) -> Sides:
     """Searching an incomplete safe matrix finds what searching ``expand1``'s finds, order aside.
 
-    Haskell: ``search = concat . map search . expand1`` for incomplete and safe
-    matrices (bag equality: ``search`` splits the pruned matrix, ``expand1`` here the
-    unpruned one, and they may split different cells).
+    A bag law: ``search`` splits the pruned matrix, ``expand1`` here the unpruned one,
+    and they may split different cells.
     """
-    return list(search(m, n)), [g for m1 in expand1(m) for g in search(m1, n)]
+    return list(parts.search(m, n)), [g for m1 in parts.expand1(m) for g in parts.search(m1, n)]
 
 
-def search_specification(
-    m: Choices,
-    n: int = 3,
-    *,
-    search: Callable[..., Iterator[Grid]] = bird.search,
-    expand: Callable[[Choices], Iterator[Grid]] = bird.expand,
-    valid: Callable[..., bool] = bird.valid,
-    prune_row: Callable[[Row[str]], Row[str]] = bird.prune_row,
-    boxs: Callable[..., Choices] = bird.boxs,
-) -> tuple[list[Grid], list[Grid]]:
+@law(
+    "search = filter valid . expand . prune",
+    BAG,
+    uses=("search", "expand", "valid", "prune"),
+    arguments="choice_board",
+    source="§search (the definition before the derivation)",
+    examples=60,
+)
+def search_specification(parts: Parts, m: Choices, n: int) -> Sides:
     """Searching finds the valid expansions of the pruned matrix, order aside.
 
-    Haskell: ``search = filter valid . expand . prune`` (the lecture's definition of
-    ``search`` before its derivation; bag equality: ``search`` finds them in the order
-    of its splits, not in reading order).
+    A bag law: ``search`` finds them in the order of its splits, not in reading order.
     """
-    prune = prune_from(n, prune_row=prune_row, boxs=boxs)
-    return list(search(m, n)), [g for g in expand(prune(m)) if valid(g, n)]
+    return list(parts.search(m, n)), [
+        g for g in parts.expand(parts.prune(m, n)) if parts.valid(g, n)
+    ]
+
+
+# --------------------------------------------------------------------------- Sarkar
+
+
+@law(
+    "subGridsToRows . subGridsToRows = id",
+    LIST,
+    uses=("sub_grids_to_rows",),
+    arguments="cell_grid",
+    source='Sarkar #1, "Pruning the Grid"',
+)
+def sub_grids_to_rows_involution(parts: Parts, grid: CellGrid) -> Sides:
+    """Turning the sub-grids of a grid into rows twice gives it back."""
+    return parts.sub_grids_to_rows(parts.sub_grids_to_rows(grid)), grid
+
+
+@law(
+    "transpose . transpose = id",
+    LIST,
+    uses=("transpose",),
+    arguments="cell_grid",
+    condition="non-empty rectangular grids",
+    source='Sarkar #1, "Pruning the Grid"',
+)
+def transpose_involution(parts: Parts, grid: CellGrid) -> Sides:
+    """Transposing a grid twice gives it back."""
+    return parts.transpose(parts.transpose(grid)), grid
+
+
+@law(
+    "fixM pruneGrid' g >>= pruneGrid' = fixM pruneGrid' g",
+    LIST,
+    uses=("fix_m", "prune_grid_once"),
+    arguments="sarkar_puzzle",
+    source='Sarkar #1, "Pruning the Grid" (pruneGrid = fixM pruneGrid\')',
+    examples=30,
+)
+def prune_grid_fixpoint(parts: Parts, grid: CellGrid) -> Sides:
+    """Pruning a grid until it settles gives a grid that pruning does not change.
+
+    Both sides are one ``Maybe`` grid, shown as one-element lists. Raises
+    :class:`Diverged` when ``fixM`` does not stop within the number of possibilities of
+    the grid (which a correct ``pruneGrid'``, removing possibilities only, cannot exceed).
+    """
+    bound = sum(len(c.values) for row in grid for c in row if isinstance(c, Possible)) + 2
+    fixpoint = parts.fix_m(_bounded(parts.prune_grid_once, bound), grid)
+    return [fixpoint.bind(parts.prune_grid_once)], [fixpoint]
 
 
 # ---------------------------------------------------------------------------- the table
 
-
-@dataclass(frozen=True)
-class Law:
-    """A law: its name, its Haskell equation, its equality and its function."""
-
-    name: str
-    equation: str
-    equality: Equality
-    function: Callable[..., tuple[Any, Any]]
-
-    @property
-    def parameters(self) -> frozenset[str]:
-        """The functions under test: the keyword-only parameters of the law function."""
-        return frozenset(
-            name
-            for name, parameter in signature(self.function).parameters.items()
-            if parameter.kind is Parameter.KEYWORD_ONLY
-        )
-
-    def check(self, *args: Any, **kwargs: Any) -> bool:
-        """Whether the law holds for these arguments (with these functions under test)."""
-        left, right = self.function(*args, **kwargs)
-        return holds(self.equality, left, right)
-
-
-LAWS: tuple[Law, ...] = (
-    Law("map_identity", "map id = id", "list", map_identity),
-    Law("map_fusion", "map f . map g = map (f . g)", "list", map_fusion),
-    Law("rows_involution", "rows . rows = id", "list", rows_involution),
-    Law("cols_involution", "cols . cols = id", "list", cols_involution),
-    Law("boxs_involution", "boxs . boxs = id", "list", boxs_involution),
-    Law("group_ungroup", "group k . ungroup = id", "list", group_ungroup),
-    Law("ungroup_group", "ungroup . group k = id", "list", ungroup_group),
-    Law("rows_naturality", "map rows . expand = expand . rows", "list", rows_naturality),
-    Law("cols_naturality", "map cols . expand = expand . cols", "bag", cols_naturality),
-    Law("boxs_naturality", "map boxs . expand = expand . boxs", "bag", boxs_naturality),
-    Law("cp_naturality", "map (map f) . cp = cp . map (map f)", "list", cp_naturality),
-    Law("filter_all_cp", "filter (all p) . cp = cp . map (filter p)", "list", filter_all_cp),
-    Law(
-        "filter_involution",
-        "filter (p . f) = map f . filter p . map f",
-        "list",
-        filter_involution,
-    ),
-    Law("filter_map", "filter p . map f = map f . filter (p . f)", "list", filter_map),
-    Law("filter_commute", "filter p . filter q = filter q . filter p", "list", filter_commute),
-    Law("filter_via_test", "filter p = concat . map (test p)", "list", filter_via_test),
-    Law("lprune", "filter nodups . cp = filter nodups . cp . pruneRow", "list", lprune),
-    Law(
-        "prune_keeps_solutions",
-        "filter valid . expand = filter valid . expand . prune",
-        "list",
-        prune_keeps_solutions,
-    ),
-    Law("many_prune_fixpoint", "prune (many prune m) = many prune m", "list", many_prune_fixpoint),
-    Law("expand1_law", "expand = concat . map expand . expand1", "bag", expand1_law),
-    Law(
-        "complete_safe_extract",
-        "filter valid (expand m) = [extract m]",
-        "list",
-        complete_safe_extract,
-    ),
-    Law("search_expand1", "search = concat . map search . expand1", "bag", search_expand1),
-    Law(
-        "search_specification",
-        "search = filter valid . expand . prune",
-        "bag",
-        search_specification,
-    ),
-)
-"""Every law, with the strongest equality it satisfies."""
+LAWS: tuple[Law, ...] = tuple(v for v in list(globals().values()) if isinstance(v, Law))
+"""Every law, in the order declared above."""

@@ -34,12 +34,18 @@ def _hypothesis_setup_hook() -> None:
 
 # The imports follow the hook on purpose (see its docstring).
 from collections.abc import Callable, Sequence  # noqa: E402
-from typing import Any  # noqa: E402
+from functools import cache  # noqa: E402
+from typing import TYPE_CHECKING, Any, Generic, TypeVar  # noqa: E402
 
 from hypothesis import strategies as st  # noqa: E402
 
 from fsudoku import bird  # noqa: E402
-from fsudoku.cell import FIXED, Cell, Fixed, Possible, possible  # noqa: E402
+from fsudoku.cell import FIXED, Cell, Fixed, Grid, Possible, possible  # noqa: E402
+
+if TYPE_CHECKING:
+    from fsudoku.testing.laws import Law
+
+R = TypeVar("R")
 
 __all__ = [
     "SAMPLE_PUZZLE",
@@ -272,14 +278,32 @@ def possible_cells() -> st.SearchStrategy[Possible]:
 # --------------------------------------------------------------- arguments of the laws
 
 
+class _Shown(Generic[R]):
+    """A generated function that shows the calls made to it (in a law's counterexample)."""
+
+    def __init__(self, f: Callable[[Any], R]) -> None:
+        self._f = f
+        self._calls: dict[str, R] = {}
+
+    def __call__(self, x: Any) -> R:
+        """``f x``, remembered."""
+        y = self._f(x)
+        self._calls.setdefault(repr(x), y)
+        return y
+
+    def __repr__(self) -> str:
+        """``function(x -> f x, ...)`` for the calls made so far."""
+        return "function(" + ", ".join(f"{x} -> {y!r}" for x, y in self._calls.items()) + ")"
+
+
 def _predicates() -> st.SearchStrategy[Callable[[Any], bool]]:
     """Total, pure predicates (any argument)."""
-    return st.functions(like=lambda x: True, returns=st.booleans(), pure=True)
+    return st.functions(like=lambda x: True, returns=st.booleans(), pure=True).map(_Shown)
 
 
 def _int_functions() -> st.SearchStrategy[Callable[[Any], int]]:
     """Total, pure functions to small integers."""
-    return st.functions(like=lambda x: 0, returns=st.integers(0, 5), pure=True)
+    return st.functions(like=lambda x: 0, returns=st.integers(0, 5), pure=True).map(_Shown)
 
 
 def int_matrices(n: int = 2) -> st.SearchStrategy[tuple[tuple[int, ...], ...]]:
@@ -299,33 +323,52 @@ def choice_rows(width: int = 4, digits: str = "1234") -> st.SearchStrategy[tuple
     return st.lists(cell, min_size=width, max_size=width).map(tuple)
 
 
-def _incomplete(m: tuple[tuple[str, ...], ...]) -> bool:
-    return not bird.complete(m)
+_UNITS = ("rows", "cols", "boxs")
+"""The involutions the laws take by name (``fsudoku.testing.laws.unit``)."""
 
 
-def _incomplete_and_safe(m: tuple[tuple[str, ...], ...]) -> bool:
-    return not bird.complete(m) and bird.safe(m, 2)
+def _rows_without_duplicates(m: tuple[tuple[Any, ...], ...]) -> bool:
+    """``all nodups``, the lecture's predicate in LFILINV."""
+    return all(bird.nodups(r) for r in m)
 
 
-def law_arguments(name: str) -> st.SearchStrategy[dict[str, Any]]:
-    """Keyword arguments (the data) for the law ``name`` of :data:`fsudoku.testing.laws.LAWS`.
+@st.composite
+def _complete_boards(draw: st.DrawFn, n: int = 2) -> tuple[tuple[str, ...], ...]:
+    """Complete Bird choice matrices (every cell a singleton): a solved board's, or
+    one with a cell overwritten by another digit (then not safe)."""
+    cells = [list(row) for row in bird.choices(draw(solved_boards(n)), n)]
+    if draw(st.integers(0, 2)) == 0:
+        size = n * n
+        r, c = draw(st.integers(0, size - 1)), draw(st.integers(0, size - 1))
+        digits = [str(d) for d in range(1, size + 1) if str(d) != cells[r][c]]
+        cells[r][c] = draw(st.sampled_from(digits))
+    return tuple(tuple(row) for row in cells)
 
-    The functions under test are not among them. Boards are 4x4 (``n=2``) wherever
-    ``expand`` is involved.
 
-    >>> from hypothesis import find
-    >>> from fsudoku.testing.laws import LAWS
-    >>> sorted(find(law_arguments("boxs_involution"), lambda kw: True))
-    ['m', 'n']
-    >>> all(isinstance(law_arguments(law.name), st.SearchStrategy) for law in LAWS)
-    True
-    """
+def _cell_grids() -> st.SearchStrategy[Grid]:
+    """9x9 Sarkar grids: of ``Fixed`` cells of any digits, or of a puzzle (read_grid)."""
+    labels = int_matrices(3).map(lambda m: tuple(tuple(FIXED[1 + v % 9] for v in r) for r in m))
+    return labels | _sarkar_puzzles()
+
+
+def _sarkar_puzzles() -> st.SearchStrategy[Grid]:
+    """The Sarkar grids of 9x9 puzzles (20 to 60 blanks)."""
+    from fsudoku.grid_io import read_grid
+
+    return puzzles(20, 60).map(lambda line: read_grid(line).unwrap())
+
+
+@cache
+def _law_domains() -> dict[str, st.SearchStrategy[dict[str, Any]]]:
+    """The domains of the laws' arguments, by name (see :func:`law_arguments`)."""
     ints = st.lists(st.integers(-5, 5), max_size=8)
     small_lists = st.lists(st.lists(st.integers(0, 4), max_size=3), max_size=4)
-    choices4 = choice_matrices(2, max_open=4, allow_empty=False)
-    choices4_empty = choice_matrices(2, max_open=4, allow_empty=True)
-    involutions = st.sampled_from([bird.rows, bird.cols, lambda m: bird.boxs(m, 2)])
-    grids4 = st.lists(solved_boards(2) | int_matrices(2), max_size=5)
+    choices4 = choice_matrices(2, max_open=4, allow_empty=True)
+    units = st.sampled_from(_UNITS)
+    matrices4 = st.lists(solved_boards(2) | int_matrices(2), max_size=5)
+    matrix_predicates = _predicates() | st.just(_rows_without_duplicates)
+    nine = puzzles(40, 64).map(lambda line: bird.choices(bird.line_to_grid(line)))
+    rows9 = choice_matrices(3, max_open=4).flatmap(st.sampled_from)
     pieces = st.integers(1, 4).flatmap(
         lambda k: st.fixed_dictionaries(
             {
@@ -336,47 +379,58 @@ def law_arguments(name: str) -> st.SearchStrategy[dict[str, Any]]:
             }
         )
     )
-    table: dict[str, st.SearchStrategy[dict[str, Any]]] = {
-        "map_identity": st.fixed_dictionaries({"xs": ints}),
-        "map_fusion": st.fixed_dictionaries(
-            {"xs": ints, "f": _int_functions(), "g": _int_functions()}
+
+    def on(**strategies: st.SearchStrategy[Any]) -> st.SearchStrategy[dict[str, Any]]:
+        return st.fixed_dictionaries(strategies)
+
+    return {
+        "int_list": on(xs=ints),
+        "int_list_and_two_functions": on(xs=ints, f=_int_functions(), g=_int_functions()),
+        "int_list_predicate_and_function": on(xs=ints, p=_predicates(), f=_int_functions()),
+        "int_list_and_two_predicates": on(xs=ints, p=_predicates(), q=_predicates()),
+        "int_list_and_predicate": on(xs=ints, p=_predicates()),
+        "int_tuple_and_length": on(
+            k=st.integers(1, 4), xs=st.lists(st.integers(0, 9), max_size=10).map(tuple)
         ),
-        "rows_involution": st.fixed_dictionaries({"m": int_matrices(2) | int_matrices(3)}),
-        "cols_involution": st.fixed_dictionaries({"m": int_matrices(2) | int_matrices(3)}),
-        "boxs_involution": st.sampled_from([2, 3]).flatmap(
-            lambda n: st.fixed_dictionaries({"m": int_matrices(n), "n": st.just(n)})
-        ),
-        "group_ungroup": pieces,
-        "ungroup_group": st.fixed_dictionaries(
-            {"k": st.integers(1, 4), "xs": st.lists(st.integers(0, 9), max_size=10).map(tuple)}
-        ),
-        "rows_naturality": st.fixed_dictionaries({"m": choices4_empty}),
-        "cols_naturality": st.fixed_dictionaries({"m": choices4_empty}),
-        "boxs_naturality": st.fixed_dictionaries({"m": choices4_empty, "n": st.just(2)}),
-        "cp_naturality": st.fixed_dictionaries({"xss": small_lists, "f": _int_functions()}),
-        "filter_all_cp": st.fixed_dictionaries({"xss": small_lists, "p": _predicates()}),
-        "filter_involution": st.fixed_dictionaries(
-            {"xs": grids4, "p": _predicates(), "f": involutions}
-        ),
-        "filter_map": st.fixed_dictionaries(
-            {"xs": ints, "p": _predicates(), "f": _int_functions()}
-        ),
-        "filter_commute": st.fixed_dictionaries(
-            {"xs": ints, "p": _predicates(), "q": _predicates()}
-        ),
-        "filter_via_test": st.fixed_dictionaries({"xs": ints, "p": _predicates()}),
-        "lprune": st.fixed_dictionaries({"row": choice_rows(4) | choice_rows(5, "12345")}),
-        "prune_keeps_solutions": st.fixed_dictionaries({"m": choices4_empty, "n": st.just(2)}),
-        "many_prune_fixpoint": st.fixed_dictionaries(
-            {"m": choice_matrices(2, max_open=10, allow_empty=True), "n": st.just(2)}
-        ),
-        "expand1_law": st.fixed_dictionaries({"m": choices4_empty.filter(_incomplete)}),
-        "complete_safe_extract": st.fixed_dictionaries(
-            {"m": choice_matrices(2, max_open=0), "n": st.just(2)}
-        ),
-        "search_expand1": st.fixed_dictionaries(
-            {"m": choices4.filter(_incomplete_and_safe), "n": st.just(2)}
-        ),
-        "search_specification": st.fixed_dictionaries({"m": choices4_empty, "n": st.just(2)}),
+        "pieces": pieces,
+        "nested_lists_and_function": on(xss=small_lists, f=_int_functions()),
+        "nested_lists_and_predicate": on(xss=small_lists, p=_predicates()),
+        "square_matrix": on(m=int_matrices(2) | int_matrices(3)),
+        "board": st.sampled_from([2, 3]).flatmap(lambda n: on(m=int_matrices(n), n=st.just(n))),
+        "matrices_predicate_and_unit": on(xs=matrices4, p=matrix_predicates, f=units),
+        "choice_matrix": on(m=choices4),
+        "choice_board": on(m=choices4, n=st.just(2)),
+        "choice_board_and_unit": on(m=choices4, n=st.just(2), f=units),
+        "choice_row": on(row=choice_rows(4) | choice_rows(5, "12345") | rows9),
+        "pruning_board": on(m=choice_matrices(2, max_open=10, allow_empty=True), n=st.just(2))
+        | on(m=nine, n=st.just(3)),
+        "complete_board": on(m=_complete_boards(2), n=st.just(2)),
+        "safe_choice_board": on(m=choice_matrices(2, max_open=6), n=st.just(2)),
+        "cell_grid": on(grid=_cell_grids()),
+        "sarkar_puzzle": on(grid=_sarkar_puzzles()),
     }
-    return table[name]
+
+
+def law_arguments(law: Law | str) -> st.SearchStrategy[dict[str, Any]]:
+    """The keyword arguments of a law (or of the laws over a domain named as in ``Law.arguments``).
+
+    Domains: lists of small integers with functions and predicates (``int_list...``),
+    nested lists (``nested_lists...``), square matrices of integers 4x4 or 9x9
+    (``square_matrix``, ``board`` with its box side ``n``), 4x4 choice matrices with at
+    most 4 open cells, some empty (``choice_matrix``, ``choice_board``), rows of choices
+    (``choice_row``), and Sarkar grids (``cell_grid``, ``sarkar_puzzle``). Boards are 4x4
+    (``n=2``) wherever ``expand`` is involved. The functions under test are not among the
+    arguments: they are the ``Parts`` the law is checked with.
+
+    >>> from hypothesis import find
+    >>> from fsudoku.testing.laws import LAWS, boxs_involution
+    >>> sorted(find(law_arguments(boxs_involution), lambda kw: True))
+    ['m', 'n']
+    >>> all(isinstance(law_arguments(law), st.SearchStrategy) for law in LAWS)
+    True
+    """
+    domain = law if isinstance(law, str) else law.arguments
+    domains = _law_domains()
+    if domain not in domains:
+        raise KeyError(f"no strategy for the law arguments {domain!r}; known: {sorted(domains)}")
+    return domains[domain]
