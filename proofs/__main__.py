@@ -35,7 +35,6 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--examples", type=int, metavar="N", help="examples per step (default: per proof)"
     )
-    parser.add_argument("--french", action="store_true", help="also print the lecture's hints")
     parser.add_argument("--derandomize", action="store_true", help="the same examples on every run")
     parser.add_argument("--list", action="store_true", help="list the proofs and exit")
     return parser
@@ -54,7 +53,7 @@ def _run_proofs(args: argparse.Namespace) -> int:
             continue
         result = check(proof, args.examples, derandomize=args.derandomize)
         total_steps += len(result.steps)
-        print(render(result, french=args.french))
+        print(render(result))
         print()
         if not result.ok:
             failed.append(f"{proof.name} (steps {[s.index for s in result.failed]})")

@@ -58,7 +58,6 @@ class Step(Generic[V]):
     expr: str
     value: Callable[[V], object]
     hint: str = ""
-    hint_fr: str = ""
     equality: Equality = FUNCTION
     lecture_step: int | None = None
 
@@ -73,15 +72,12 @@ def by(
     expr: str,
     value: Callable[[V], object],
     *,
-    fr: str = "",
     eq: Equality = FUNCTION,
     lecture_step: int | None = None,
 ) -> Step[V]:
     """A step ``= {hint}`` leading to ``expr``; ``lecture_step`` is its number in the
-    source's own proof, ``fr`` an optional French wording of the hint."""
-    return Step(
-        expr=expr, value=value, hint=hint, hint_fr=fr, equality=eq, lecture_step=lecture_step
-    )
+    source's own proof."""
+    return Step(expr=expr, value=value, hint=hint, equality=eq, lecture_step=lecture_step)
 
 
 def _no_arguments(_: object) -> tuple[object, ...]:
@@ -359,7 +355,7 @@ def _indent(text: str, prefix: str) -> list[str]:
     return [prefix + line for line in text.splitlines()]
 
 
-def render(result: ProofResult, french: bool = False) -> str:
+def render(result: ProofResult) -> str:
     """The proof as the lecture prints it, with a mark per step and any counterexample."""
     proof = result.proof
     width = 88
@@ -393,8 +389,6 @@ def render(result: ProofResult, french: bool = False) -> str:
         pad = max(2, width - len(hint_lines[-1]))
         hint_lines[-1] = hint_lines[-1] + " " * pad + mark
         lines.extend(hint_lines)
-        if french and step.hint_fr:
-            lines.extend(_indent("{" + step.hint_fr + "}", "       fr: "))
         lines.extend(_failure(res))
         lines.extend(_indent(step.expr, "     "))
     lines.extend("   " + r for r in proof.remarks)

@@ -25,7 +25,6 @@ FR = "filter (all nodups . rows)"
 FC = "filter (all nodups . cols)"
 FB = "filter (all nodups . boxs)"
 COMMUTE = "filter p . filter q = filter q . filter p"
-COMMUTE_FR = "filter p . filter q = filter q . filter p (prédicats totaux)"
 
 
 def proofs(
@@ -78,13 +77,11 @@ def proofs(
                 "definition of valid",
                 f"{FB} .\n{FC} .\n{FR} . expand",
                 lambda v: compose(fb(v), fc(v), fr(v), expand),
-                fr="définition de valid",
             ),
             by(
                 COMMUTE,
                 f"{FC} .\n{FR} .\n{FB} . expand",
                 lambda v: compose(fc(v), fr(v), fb(v), expand),
-                fr=COMMUTE_FR,
             ),
             by(
                 "pruneBy theorem for boxs",
@@ -95,7 +92,6 @@ def proofs(
                 COMMUTE,
                 f"{FB} .\n{FR} .\n{FC} . expand . pruneBy boxs",
                 lambda v: compose(fb(v), fr(v), fc(v), expand, by_boxs(v)),
-                fr=COMMUTE_FR,
             ),
             by(
                 "pruneBy theorem for cols",
@@ -106,7 +102,6 @@ def proofs(
                 COMMUTE,
                 f"{FB} .\n{FC} .\n{FR} . expand . pruneBy cols . pruneBy boxs",
                 lambda v: compose(fb(v), fc(v), fr(v), expand, by_cols(v), by_boxs(v)),
-                fr=COMMUTE_FR,
             ),
             by(
                 "pruneBy theorem for rows",

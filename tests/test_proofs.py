@@ -180,7 +180,7 @@ def test_the_proofs_are_built_with_a_record_of_parts() -> None:
 
 
 def test_command_line_prints_the_chain_and_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
-    status = main(["--only", "cols_involution", "--french"])
+    status = main(["--only", "cols_involution"])
     out = capsys.readouterr().out
     assert status == 0, out
     assert "cols . cols" in out and "= {transpose . transpose = id (non-empty rows)}" in out
