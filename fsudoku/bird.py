@@ -501,7 +501,8 @@ def smallest_cell(m: Matrix[str]) -> tuple[int, int]:
     """The row and column of the first cell, in reading order, with the fewest choices
     among those that are not singletons (an empty cell, if any).
 
-    Haskell (§expand1): the ``where`` clause of ``expand1``, which breaks the rows at the
+    Haskell (§expand1): the ``where`` clause of ``expand1 :: Matrix [Digit] -> [Matrix [Digit]]``,
+    which breaks the rows at the
     first row holding a cell of ``minimum (counts rows)`` choices, then that row at
     the cell. Raises ``ValueError`` on a matrix of singletons only (``minimum []``).
 
@@ -678,7 +679,7 @@ def s2g(s: str, n: int = 3) -> Grid:
 def grid_to_line(g: Grid) -> str:
     """The digits of a grid as one line, row by row (the inverse of :func:`s2g`).
 
-    No Haskell counterpart: the 81-character line format, written back.
+    No Haskell counterpart (``concat :: [[a]] -> [a]`` of the rows): the line format, written back.
 
     >>> grid_to_line(s2g("12341234"[:4], n=1))
     '1234'
@@ -689,7 +690,7 @@ def grid_to_line(g: Grid) -> str:
 def line_to_grid(puzzle: str, n: int = 3) -> Grid:
     """The Bird grid of a puzzle line with ``.`` blanks (``.`` becomes ``'0'``).
 
-    No Haskell counterpart: ``s2g`` after reading ``.`` as ``'0'``.
+    No Haskell counterpart: ``s2g :: String -> Grid`` after reading ``.`` as ``'0'``.
 
     >>> line_to_grid("1..4", n=1)
     (('1',), ('0',), ('0',), ('4',))

@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeAlias
 
 from returns.maybe import Maybe, Nothing, Some
@@ -28,6 +28,11 @@ class Fixed:
     """
 
     value: int
+    mask: int = field(init=False, repr=False, compare=False)
+    """The digit as a bit set (bit ``value - 1``): a cached view, not part of the value."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "mask", 1 << (self.value - 1) if self.value > 0 else 0)
 
     def __repr__(self) -> str:
         return f"Fixed {self.value}"
@@ -41,6 +46,14 @@ class Possible:
     """
 
     values: tuple[int, ...]
+    mask: int = field(init=False, repr=False, compare=False)
+    """The digits as a bit set (bit ``d - 1`` for digit ``d``): a cached view of ``values``."""
+
+    def __post_init__(self) -> None:
+        mask = 0
+        for x in self.values:
+            mask |= 1 << (x - 1)
+        object.__setattr__(self, "mask", mask)
 
     def __repr__(self) -> str:
         return "Possible [" + ",".join(map(str, self.values)) + "]"
@@ -65,7 +78,7 @@ _POSSIBLE: dict[tuple[int, ...], Possible] = {}
 def possible(values: tuple[int, ...]) -> Possible:
     """The ``Possible`` cell of these digits, shared: every equal cell the solvers make
     is the same object, so comparing grids (``fixM``'s ``x' == x``) is mostly an
-    identity check.
+    identity check. Haskell: the constructor ``Possible :: [Int] -> Cell`` (#1, "Setting up").
 
     >>> possible((2, 9)) is possible((2, 9))
     True
@@ -88,7 +101,8 @@ JUST_FIXED: tuple[Maybe[Cell], ...] = tuple(Some(cell) for cell in FIXED)
 def maybe_cell(ys: tuple[int, ...]) -> Maybe[Cell]:
     """No digits: ``Nothing``; one: ``Just (Fixed y)``; more: ``Just (Possible ys)``.
 
-    The case analysis of #1's ``pruneCell`` and of #2's ``makeCell``; results are
+    Haskell: ``makeCell :: [Int] -> Maybe Cell`` (#2), the case analysis also of #1's
+    ``pruneCell``; results are
     shared (there are only 512 digit sets), which keeps the solvers' hot loops cheap.
 
     >>> maybe_cell(()), maybe_cell((7,)), maybe_cell((5, 7))
@@ -99,3 +113,24 @@ def maybe_cell(ys: tuple[int, ...]) -> Maybe[Cell]:
         made = Some(FIXED[ys[0]]) if len(ys) == 1 else Some(possible(ys))
         _MAYBE_CELL[ys] = made
     return made
+
+
+MAYBE_CELL_OF_MASK: tuple[Maybe[Cell], ...] = tuple(
+    maybe_cell(tuple(d for d in range(1, 10) if m >> (d - 1) & 1)) for m in range(512)
+)
+"""``maybe_cell`` of the digits of each 9-bit set (index: the set), shared."""
+
+
+def digits_mask(cells: Row) -> int:
+    """The digits of a unit's fixed cells, as a bit set.
+
+    Haskell (#1, "Pruning the Cells"): the local ``fixeds :: [Int]`` of ``pruneCells``.
+
+    >>> digits_mask((FIXED[1], possible((2, 3)), FIXED[4]))
+    9
+    """
+    found = 0
+    for cell in cells:
+        if cell.__class__ is Fixed:
+            found |= cell.mask
+    return found

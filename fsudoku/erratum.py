@@ -45,7 +45,7 @@ __all__ = [
 def exclusive_possibilities_sets(row: Row) -> list[list[int]]:
     """The Exclusives of a unit with each group's digits ascending, as a cell's are.
 
-    Haskell: ``map sort . exclusivePossibilities``, of type ``[Cell] -> [[Int]]``: the
+    Haskell: ``map sort . exclusivePossibilities :: [Cell] -> [[Int]]``: the
     one-line fix (Sarkar #2, "A Little Forward, a Little Backward").
 
     >>> from fsudoku.sarkar2 import SAMPLE_ROW

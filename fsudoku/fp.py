@@ -33,11 +33,16 @@ def traverse(f: Callable[[A], Maybe[B]], xs: Iterable[A]) -> Maybe[tuple[B, ...]
     """
     out: list[B] = []
     append = out.append
+    same = True  # every result is its element itself: the tuple need not be rebuilt
     for x in xs:
         y = f(x)
         if y is Nothing:
             return Nothing
-        append(y.unwrap())
+        z = y.unwrap()
+        same = same and z is x
+        append(z)
+    if same and type(xs) is tuple:
+        return Some(xs)  # a tuple of the same elements
     return Some(tuple(out))
 
 
@@ -79,7 +84,7 @@ def fix_m(f: Callable[[A], Maybe[A]], x: A) -> Maybe[A]:
             return Nothing
         x_new = result.unwrap()
         if x_new == x:
-            return Some(x)
+            return result if x_new is x else Some(x)
         x = x_new
 
 

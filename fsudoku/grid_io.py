@@ -62,7 +62,7 @@ _CELL_CHARS = frozenset(".123456789")
 def is_puzzle(s: str) -> bool:
     """Whether :func:`read_grid` accepts the line: 81 characters, each ``.`` or ``1``-``9``.
 
-    No Haskell counterpart: ``isJust . readGrid`` without building the grid.
+    No Haskell counterpart: ``isJust . readGrid :: String -> Bool`` without building the grid.
 
     >>> is_puzzle("." * 81), is_puzzle("0" * 81), is_puzzle("." * 82), is_puzzle("５" + "." * 80)
     (True, False, False, False)
@@ -145,7 +145,8 @@ def show_grid_with_possibilities(grid: Grid) -> str:
 def show_line(grid: Grid) -> str:
     """The grid as one 81-character line, ``.`` for a non-fixed cell (the input format).
 
-    No Haskell counterpart: the line format that ``readGrid`` reads, written back.
+    No Haskell counterpart: the line format that ``readGrid :: String -> Maybe Grid`` reads,
+    written back.
 
     >>> show_line(read_grid(SAMPLE).unwrap()) == SAMPLE
     True

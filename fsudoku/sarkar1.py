@@ -36,7 +36,18 @@ from typing import TypeAlias
 
 from returns.maybe import Maybe, Nothing, Some
 
-from fsudoku.cell import FIXED, JUST_FIXED, Cell, Fixed, Grid, Possible, Row, maybe_cell, possible
+from fsudoku.cell import (
+    FIXED,
+    JUST_FIXED,
+    MAYBE_CELL_OF_MASK,
+    Cell,
+    Fixed,
+    Grid,
+    Possible,
+    Row,
+    digits_mask,
+    possible,
+)
 from fsudoku.fp import alt, fix, fix_m, traverse
 from fsudoku.tz import chunks_of, concat, transpose
 
@@ -63,11 +74,11 @@ def prune_cells(cells: Row) -> Maybe[Row]:
     >>> print(show_possibilities_row(prune_cells(grid[0]).unwrap()))
     6           [ 2345 789] [ 2345 789] [ 2345 789] [ 2345 789] [ 2345 789] [ 2345 789] 1           [ 2345 789]
     """
-    fixeds = frozenset(c.value for c in cells if isinstance(c, Fixed))
+    fixeds = digits_mask(cells)  # the fixed digits, as a bit set (Possible cells carry theirs)
 
     def prune_cell(cell: Cell) -> Maybe[Cell]:
         if isinstance(cell, Possible):
-            return maybe_cell(tuple(x for x in cell.values if x not in fixeds))
+            return MAYBE_CELL_OF_MASK[cell.mask & ~fixeds]  # the case analysis on xs \\ fixeds
         return JUST_FIXED[cell.value]
 
     return traverse(prune_cell, cells)
@@ -225,7 +236,8 @@ def pivot(grid: Grid) -> tuple[int, Cell, Cell]:
     """The pivot's index, the pivot fixed to its smallest digit, and the pivot without it.
 
     The pivot is the first non-fixed cell (row-major) with the fewest possibilities.
-    Haskell (#1, "Making the Choice"): the ``(i, first, rest)`` binding of ``nextGrids``,
+    Haskell (#1, "Making the Choice"): the ``(i, first, rest)`` binding inside
+    ``nextGrids :: Grid -> (Grid, Grid)``,
     a pipeline of ``concat``, ``zip [0..]``, ``filter (isPossible . snd)``,
     ``minimumBy`` on the possibility count and ``fixCell`` (``min`` keeps the first of
     equal keys, as ``minimumBy`` does).
@@ -324,14 +336,22 @@ def is_grid_invalid(grid: Grid) -> bool:
     )
 
 
-def solve_with(solve: Solve, prune_grid: Callable[[Grid], Maybe[Grid]] = prune_grid) -> Solve:
+def solve_with(
+    solve: Solve,
+    prune_grid: Callable[[Grid], Maybe[Grid]] = prune_grid,
+    *,
+    next_grids: Callable[[Grid], tuple[Grid, Grid]] = next_grids,
+    is_grid_invalid: Callable[[Grid], bool] = is_grid_invalid,
+) -> Solve:
     """``solve`` with its recursive call and its pruner given: one node of the search.
 
     Haskell (#1, "Solving the Puzzle"): ``solve :: Grid -> Maybe Grid`` and its local
     ``solve'``. The body has the Haskell's shape (prune, then three guards, then the two
     branches); the recursive call is the parameter ``solve`` (open recursion), so
     counting, bounds and tracing wrap it from outside (:mod:`fsudoku.trace`), and
-    :func:`solve` ties the knot.
+    :func:`solve` ties the knot. ``next_grids`` and ``is_grid_invalid`` default to this
+    module's; they are parameters only so that a planted bug can replace one of them
+    (``proofs.mutants``).
     """
 
     def solve_(grid: Grid) -> Maybe[Grid]:

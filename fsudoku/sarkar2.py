@@ -35,7 +35,19 @@ from functools import partial
 from returns.maybe import Maybe, Some
 
 from fsudoku import sarkar1
-from fsudoku.cell import FIXED, JUST_FIXED, Cell, Fixed, Grid, Possible, Row, maybe_cell, possible
+from fsudoku.cell import (
+    FIXED,
+    JUST_FIXED,
+    MAYBE_CELL_OF_MASK,
+    Cell,
+    Fixed,
+    Grid,
+    Possible,
+    Row,
+    digits_mask,
+    maybe_cell,
+    possible,
+)
 from fsudoku.fp import fix_m, kleisli, traverse
 from fsudoku.sarkar1 import is_possible
 
@@ -103,7 +115,7 @@ def exclusive_possibilities(row: Row) -> list[list[int]]:
     #  (6,Possible [2,3,6,8,9]),(7,Possible [6,9]),(8,Possible [2,3,6,8,9]),(9,Possible [2,3,6,8,9])]
 
     # step 2: keep the cells that are not fixed
-    step2 = [(i, c) for i, c in step1 if isinstance(c, Possible)]
+    step2 = [(i, c) for i, c in step1 if c.__class__ is Possible]
     # [(1,Possible [4,6,9]),(4,Possible [6,9]),(6,Possible [2,3,6,8,9]),
     #  (7,Possible [6,9]),(8,Possible [2,3,6,8,9]),(9,Possible [2,3,6,8,9])]
 
@@ -117,6 +129,8 @@ def exclusive_possibilities(row: Row) -> list[list[int]]:
     # step 4: drop the digits that may go in four cells or more
     step4 = {x: is_ for x, is_ in sorted(step3.items()) if len(is_) < 4}
     # fromList [(2,[9,8,6]),(3,[9,8,6]),(4,[1]),(8,[9,8,6])]
+    if not step4:
+        return []  # steps 5 to 7 of an empty map: no groups
 
     # step 5: turn the map around, cell lists to digits, each new digit put in front
     step5: dict[tuple[int, ...], list[int]] = {}
@@ -159,11 +173,11 @@ def prune_cells_by_fixed(cells: Row) -> Maybe[Row]:
     >>> prune_cells_by_fixed((FIXED[4], possible((4, 6)), possible((1, 2))))
     <Some: (Fixed 4, Fixed 6, Possible [1,2])>
     """
-    fixeds = frozenset(c.value for c in cells if isinstance(c, Fixed))
+    fixeds = digits_mask(cells)  # the fixed digits, as a bit set (Possible cells carry theirs)
 
     def prune_cell(cell: Cell) -> Maybe[Cell]:
         if isinstance(cell, Possible):
-            return make_cell(tuple(x for x in cell.values if x not in fixeds))
+            return MAYBE_CELL_OF_MASK[cell.mask & ~fixeds]  # makeCell (xs \\ fixeds)
         return JUST_FIXED[cell.value]
 
     return traverse(prune_cell, cells)

@@ -22,15 +22,15 @@ run: the call that would be node ``max_nodes + 1`` raises
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 
 from returns.maybe import Maybe, Nothing
 
-from fsudoku import bird, sarkar1
-from fsudoku.cell import Grid, Row
+from fsudoku import bird, sarkar1, validate
+from fsudoku.cell import Fixed, Grid, Possible, Row
 from fsudoku.outcome import GaveUp
 from fsudoku.tz import transpose
 
@@ -70,8 +70,10 @@ class Stats:
 def recursion_limit(limit: int = RECURSION_LIMIT) -> Iterator[None]:
     """Raise Python's recursion limit to at least ``limit`` for the duration of a run.
 
-    No Haskell counterpart: Haskell's stack grows as needed.
+    No Haskell counterpart: Haskell's stack grows as needed. Raises
+    ``TypeError``/``ValueError`` for a ``limit`` that is not an ``int`` >= 1.
     """
+    validate.whole(limit, "limit", 1)
     previous = sys.getrecursionlimit()
     sys.setrecursionlimit(max(previous, limit))
     try:
@@ -137,6 +139,52 @@ _VIEWS: tuple[tuple[str, Callable[[Grid], Grid]], ...] = (
 nine pruned units back into the grid (each view is its own inverse)."""
 
 
+def _check_sarkar(grid: object, prune_cells: object, events: object) -> None:
+    """The arguments of :func:`run_sarkar`: a 9x9 grid of cells, a callable pruner, and
+    events of the right kind (or ``None``)."""
+    if not isinstance(grid, tuple) or not all(isinstance(row, tuple) for row in grid):
+        raise TypeError(
+            f"grid must be a Grid (a tuple of 9 tuples of 9 cells; fsudoku.grid_io.read_grid "
+            f"makes one), not {type(grid).__name__}"
+        )
+    if len(grid) != 9 or any(len(row) != 9 for row in grid):
+        raise ValueError(f"grid must be 9 rows of 9 cells, not {[len(row) for row in grid]}")
+    for row in grid:
+        for cell in row:
+            if not isinstance(cell, (Fixed, Possible)):
+                raise TypeError(f"a cell is Fixed or Possible, not {type(cell).__name__}")
+    if not callable(prune_cells):
+        raise TypeError(f"prune_cells must be a cell pruner (callable), not {prune_cells!r}")
+    if events is not None and not isinstance(events, SarkarEvents):
+        raise TypeError(f"events must be a SarkarEvents (or None), not {type(events).__name__}")
+
+
+def _check_bird(m: object, n: object, events: object) -> None:
+    """The arguments of :func:`run_bird`: a square choice matrix of side ``n * n`` whose
+    cells are strings of the digits of ``n``, and events of the right kind (or ``None``)."""
+    side = validate.whole(n, "n", 1)
+    if side > 3:
+        raise ValueError(f"n (the side of a box) must be 1, 2 or 3, not {side}")
+    size = side * side
+    allowed = set(bird.digits(side))
+    if isinstance(m, (str, bytes)) or not isinstance(m, Sequence):
+        raise TypeError(f"m must be a choice matrix (rows of str cells), not {type(m).__name__}")
+    if len(m) != size:
+        raise ValueError(f"a choice matrix of box side {side} has {size} rows, not {len(m)}")
+    for number, row in enumerate(m, 1):
+        if isinstance(row, (str, bytes)) or not isinstance(row, Sequence):
+            raise TypeError(f"row {number} of m must be a sequence of str cells, not {row!r}")
+        if len(row) != size:
+            raise ValueError(f"row {number} of m has {len(row)} cells, not {size}")
+        for cell in row:
+            if not isinstance(cell, str):
+                raise TypeError(f"a cell of m is a str of digits, not {type(cell).__name__}")
+            if not set(cell) <= allowed:
+                raise ValueError(f"a cell of m holds digits of {sorted(allowed)}, not {cell!r}")
+    if events is not None and not isinstance(events, BirdEvents):
+        raise TypeError(f"events must be a BirdEvents (or None), not {type(events).__name__}")
+
+
 def run_sarkar(
     grid: Grid,
     prune_cells: sarkar1.PruneCells = sarkar1.prune_cells,
@@ -148,12 +196,16 @@ def run_sarkar(
     ``events`` each step): the result of :func:`fsudoku.sarkar1.solve`, and the counts.
 
     No Haskell counterpart: the wrapper around ``solve``'s recursive call. Raises
-    :class:`GaveUp` when the node bound is reached.
+    :class:`GaveUp` when the node bound is reached; ``TypeError``/``ValueError`` for a
+    grid that is not 9x9 cells, a bad ``max_nodes`` (:mod:`fsudoku.validate`) or events
+    that are not :class:`SarkarEvents`.
 
     >>> from fsudoku.grid_io import read_grid
     >>> run_sarkar(read_grid("11" + "." * 79).unwrap())
     (<Nothing>, Stats(nodes=1, depth=0, max_depth=0, backtracks=0))
     """
+    _check_sarkar(grid, prune_cells, events)
+    validate.bound(max_nodes)
     stats = Stats()
     if events is None:
 
@@ -269,12 +321,17 @@ def run_bird(
 
     No Haskell counterpart: the wrapper around ``search``'s recursive call. Nodes are
     counted as the solutions are asked for; :class:`GaveUp` is raised from the
-    iterator when the bound is reached.
+    iterator when the bound is reached. Raises ``TypeError``/``ValueError`` at once for
+    a matrix that is ragged, of the wrong size or with cells that are not strings of
+    the board's digits, a box side ``n`` other than 1, 2 or 3, a bad ``max_nodes``, or
+    events that are not :class:`BirdEvents`.
 
     >>> found, stats = run_bird(bird.choices(bird.s2g("0034341200434321", n=2), n=2), n=2)
     >>> ["".join(bird.ungroup(s)) for s in found], stats.nodes
     (['1234341221434321', '2134341212434321'], 3)
     """
+    _check_bird(m, n, events)
+    validate.bound(max_nodes)
     stats = Stats()
     if events is None:
 

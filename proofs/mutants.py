@@ -1,4 +1,4 @@
-"""Planted bugs, and the laws and proof steps that catch them.
+"""Planted bugs, and the laws, proof steps and differential checks that catch them.
 
 Each mutant is the record of functions under test, :data:`fsudoku.testing.laws.FSUDOKU`,
 with one function replaced by a wrong version. The laws of :mod:`fsudoku.testing.laws`
@@ -6,18 +6,31 @@ that use it are checked for that record (:mod:`proofs.law_checks`), and the proo
 whose builders take it are built with it (:func:`proofs.build`); no module is patched,
 so the rest of the code keeps the correct functions. A mutant that no law and no proof
 step notices means the checks are too weak.
+
+Each planted solver (:data:`PLANTED_SOLVERS`) is a whole solver of lines with a bug,
+built from the port's open recursion (:func:`fsudoku.sarkar1.solve_with`,
+:func:`fsudoku.bird.search_with`) with one step replaced; ``check_solver`` of
+:mod:`fsudoku.testing.kit`, pointed at it with the right ``order``, must report it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
+from itertools import islice
 from typing import Literal, TypeVar
 
 from returns.maybe import Maybe, Nothing, Some
 
-from fsudoku import bird
+from fsudoku import bird, sarkar1, sarkar2
+from fsudoku.cell import Cell, Grid, Possible, Row, possible
+from fsudoku.fp import fix, fix_m, traverse
+from fsudoku.grid_io import read_grid, show_line
+from fsudoku.testing.kit import Kind, LineSolver, Order, Rule, SolverDisagrees, check_solver
 from fsudoku.testing.laws import FSUDOKU, LAWS, Law, Parts
+from fsudoku.trace import recursion_limit
+from fsudoku.tz import concat, transpose
 from proofs import THEOREMS, build, parameters
 from proofs.chain import check_step
 from proofs.law_checks import law_failure, laws_using
@@ -83,6 +96,36 @@ def many_stopping_early(f: Callable[[A], A], x: A) -> A:
         previous, x = x, y
 
 
+def prune_grid_once_reversed(
+    grid: Grid, prune_cells: sarkar1.PruneCells = sarkar1.prune_cells
+) -> Maybe[Grid]:
+    """``pruneGrid'`` with its three passes in reverse order: sub-grids, columns, rows.
+
+    The grid it settles to is the same (each pass only removes digits, so the fixed
+    point does not depend on their order); the grids met on the way, and so a
+    search's node count, may differ.
+    """
+    return (
+        traverse(prune_cells, sarkar1.sub_grids_to_rows(grid))
+        .map(sarkar1.sub_grids_to_rows)
+        .bind(lambda g: traverse(prune_cells, transpose(g)).map(transpose))
+        .bind(lambda g: traverse(prune_cells, g))
+    )
+
+
+def prune_cells_dropping_a_digit(cells: Row) -> Maybe[Row]:
+    """#1's ``pruneCells``, then the last digit of the first cell with 3 or more dropped."""
+
+    def drop(row: Row) -> Row:
+        for i, cell in enumerate(row):
+            if isinstance(cell, Possible) and len(cell.values) >= 3:
+                shorter: Cell = possible(cell.values[:-1])
+                return (*row[:i], shorter, *row[i + 1 :])
+        return row
+
+    return sarkar1.prune_cells(cells).map(drop)
+
+
 @dataclass(frozen=True)
 class Mutant:
     """A planted bug: the record of parts with a wrong function in place of one of them."""
@@ -127,6 +170,16 @@ MUTANTS: tuple[Mutant, ...] = (
         "many_early",
         "many stops one step early (returns the value before the last change)",
         replace(FSUDOKU, many=many_stopping_early),
+    ),
+    Mutant(
+        "prune_grid_order",
+        "pruneGrid' prunes the sub-grids, then the columns, then the rows",
+        replace(FSUDOKU, prune_grid_once=prune_grid_once_reversed),
+    ),
+    Mutant(
+        "prune_cells_drop",
+        "pruneCells drops one extra digit (the last of the first cell with 3 or more)",
+        replace(FSUDOKU, prune_cells=prune_cells_dropping_a_digit),
     ),
 )
 
@@ -249,14 +302,188 @@ def render_table(reports: Sequence[MutantReport]) -> str:
 
 def render_summary(reports: Sequence[MutantReport]) -> str:
     """One line per mutant: what it replaces, and how many laws and proof steps caught it."""
-    lines = [f"{'mutant':<18} {'replaces':<12} {'laws':>9} {'proof steps':>12}  verdict"]
+    lines = [f"{'mutant':<18} {'replaces':<16} {'laws':>9} {'proof steps':>12}  verdict"]
     for report in reports:
         laws_checked = sum(c.startswith("law ") for c in report.checked)
         laws_caught = sum(c.kind == "law" for c in report.catches)
         steps_caught = len(report.catches) - laws_caught
         lines.append(
-            f"{report.mutant.name:<18} {', '.join(sorted(report.mutant.replaced)):<12} "
+            f"{report.mutant.name:<18} {', '.join(sorted(report.mutant.replaced)):<16} "
             f"{f'{laws_caught}/{laws_checked}':>9} {steps_caught:>12}  "
             + ("caught" if report.caught else "SURVIVED")
         )
     return "\n".join(lines)
+
+
+# ------------------------------------------------------------- planted-bug solvers
+
+
+def next_grids_last_tie(grid: Grid) -> tuple[Grid, Grid]:
+    """``nextGrids`` that, when the fewest possibilities is 3 or more, splits the last
+    cell with that many instead of the first (with 2, still the first)."""
+    open_cells = [ic for ic in enumerate(concat(grid)) if sarkar1.is_possible(ic[1])]
+    fewest = min(sarkar1.possibility_count(c) for _, c in open_cells)
+    ties = [ic for ic in open_cells if sarkar1.possibility_count(ic[1]) == fewest]
+    i, first, rest = sarkar1.fix_cell(ties[-1] if fewest >= 3 else ties[0])
+    return sarkar1.replace_2d(i, first, grid), sarkar1.replace_2d(i, rest, grid)
+
+
+def sarkar_line_solver(solve: sarkar1.Solve) -> Callable[[str], str | None]:
+    """The line solver of a Sarkar search: ``readGrid``, the search, the solution's line."""
+
+    def solve_line(line: str) -> str | None:
+        with recursion_limit():
+            return read_grid(line).bind(solve).map(show_line).value_or(None)
+
+    return solve_line
+
+
+def sarkar_solver(
+    prune_grid: Callable[[Grid], Maybe[Grid]] = sarkar1.prune_grid,
+    next_grids: Callable[[Grid], tuple[Grid, Grid]] = sarkar1.next_grids,
+    is_grid_invalid: Callable[[Grid], bool] = sarkar1.is_grid_invalid,
+) -> Callable[[str], str | None]:
+    """Sarkar's search with these steps, tied (:func:`fsudoku.sarkar1.solve_with`), as a line solver."""
+    return sarkar_line_solver(
+        fix(
+            lambda self: sarkar1.solve_with(
+                self, prune_grid, next_grids=next_grids, is_grid_invalid=is_grid_invalid
+            )
+        )
+    )
+
+
+def sarkar_second_solution(line: str) -> str | None:
+    """Sarkar #1's search that goes past its first solution to the next one (the first
+    when there is only one): the recursive call hides the first solution it meets."""
+
+    def hiding_first(prune_grid: Callable[[Grid], Maybe[Grid]]) -> sarkar1.Solve:
+        hidden = False
+
+        def node(grid: Grid) -> Maybe[Grid]:
+            nonlocal hidden
+            found = body(grid)
+            if found is not Nothing and not hidden:  # the innermost node that found it
+                hidden = True
+                return Nothing
+            return found
+
+        body = sarkar1.solve_with(node, prune_grid)
+        return node
+
+    second = sarkar_line_solver(hiding_first(sarkar1.prune_grid))(line)
+    return second if second is not None else sarkar_solver()(line)
+
+
+def bird_choices_reversed(line: str) -> Maybe[str]:
+    """Bird's search trying the choices of the cell it splits last to first (a ``Maybe``
+    solver)."""
+
+    def expand1_reversed(m: bird.Matrix[str]) -> list[bird.Matrix[str]]:
+        return bird.expand1(m)[::-1]
+
+    def search(m: bird.Matrix[str]) -> Iterator[bird.Grid]:
+        return bird.search_with(search, m, 3, expand1_reversed)
+
+    if read_grid(line) is Nothing:
+        return Nothing
+    with recursion_limit():
+        first = list(islice(search(bird.choices(bird.line_to_grid(line))), 1))
+    return Some(bird.grid_to_line(first[0])) if first else Nothing
+
+
+def lenient_reader(line: str) -> str | None:
+    """Sarkar #2's solver reading any line: its first 81 characters, padded with blanks,
+    anything but ``1``-``9`` a blank (#2's pruner: quick on the puzzles that makes)."""
+    cells = "".join(c if c in "123456789" else "." for c in line[:81]).ljust(81, ".")
+    return sarkar_solver(prune_grid=sarkar2.prune_grid)(cells)
+
+
+@dataclass(frozen=True)
+class PlantedSolver:
+    """A solver of lines with a planted bug, and how ``check_solver`` is pointed at it."""
+
+    name: str
+    bug: str
+    solve: LineSolver
+    order: Order
+    rule: Rule | None = None
+    kinds: tuple[Kind, ...] | None = None
+    """The kinds of lines that show the bug (``None``: all)."""
+    equivalent: str = ""
+    """Why ``check_solver`` cannot see it (it answers as the reference does), and what
+    catches it instead; empty for a bug ``check_solver`` reports."""
+
+
+PLANTED_SOLVERS: tuple[PlantedSolver, ...] = (
+    PlantedSolver(
+        "second_solution",
+        "Sarkar #1's search returning its second solution instead of its first",
+        sarkar_second_solution,
+        "sarkar",
+        kinds=("several", "sparse"),
+    ),
+    PlantedSolver(
+        "bird_reversed",
+        "Bird's search trying the choices of a split cell in reverse order",
+        bird_choices_reversed,
+        "bird",
+        kinds=("several", "sparse"),
+    ),
+    PlantedSolver(
+        "no_dead_end_test",
+        "Sarkar #1's search without isGridInvalid: a grid with a repeated digit is an answer",
+        sarkar_solver(is_grid_invalid=lambda g: False),
+        "any",
+        kinds=("repeated_clue", "no_solution"),
+    ),
+    PlantedSolver(
+        "lenient_reader",
+        "Sarkar #2's solver reading lines that are not puzzles (bad characters are blanks)",
+        lenient_reader,
+        "any",
+        kinds=("invalid",),
+    ),
+    PlantedSolver(
+        "last_tie",
+        "Sarkar #1's nextGrids splitting the last of the cells with the fewest "
+        "possibilities when that is 3 or more",
+        sarkar_solver(next_grids=next_grids_last_tie),
+        "sarkar",
+        kinds=("sparse", "empty"),
+    ),
+    PlantedSolver(
+        "passes_reversed",
+        "Sarkar #1's pruneGrid' pruning the sub-grids, then the columns, then the rows",
+        sarkar_solver(prune_grid=partial(fix_m, prune_grid_once_reversed)),
+        "sarkar",
+        equivalent="each pass only removes digits, so every node settles to the same grid "
+        "and the search finds the same first solution (only node counts can differ): "
+        "the law prune_grid_once_definition catches it (mutant prune_grid_order)",
+    ),
+)
+"""The planted-bug solvers, and the ``order`` (and kinds of lines) that show each."""
+
+
+def planted_solver_failure(
+    planted: PlantedSolver,
+    *,
+    max_examples: int | None = None,
+    shrink: bool = False,
+    derandomize: bool = True,
+) -> SolverDisagrees | None:
+    """What ``check_solver`` reports for a planted solver, with its order and kinds
+    (``None`` when it finds no disagreement)."""
+    try:
+        check_solver(
+            planted.solve,
+            order=planted.order,
+            rule=planted.rule,
+            kinds=planted.kinds,
+            max_examples=max_examples,
+            shrink=shrink,
+            derandomize=derandomize,
+        )
+    except SolverDisagrees as failure:
+        return failure
+    return None

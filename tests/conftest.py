@@ -17,11 +17,40 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("ci" if os.environ.get("CI") == "true" else "dev")
+# Ten times the examples, for a local run: HYPOTHESIS_PROFILE=thorough, or the plugin's
+# --hypothesis-profile=thorough (tests with their own max_examples get ten times theirs,
+# see pytest_collection_modifyitems).
+THOROUGH = 10
+settings.register_profile(
+    "thorough",
+    settings.get_profile("dev"),
+    max_examples=THOROUGH * settings.get_profile("default").max_examples,
+)
+settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") == "true" else "dev")
+)
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 SUDOKU17 = DATA / "sudoku17.txt"
 P096 = DATA / "p096_sudoku.txt"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under the ``thorough`` profile, a test that sets its own ``max_examples`` runs
+    ``THOROUGH`` times as many (a test without one already gets the profile's)."""
+    if settings.get_current_profile_name() != "thorough":
+        return
+    profile = settings.get_profile("thorough").max_examples
+    seen: set[int] = set()
+    for item in items:
+        test = getattr(item, "obj", None)
+        # where @settings and @given keep a test's settings (Hypothesis' own attribute)
+        own = getattr(test, "_hypothesis_internal_use_settings", None)
+        if not isinstance(own, settings) or id(test) in seen or own.max_examples == profile:
+            continue
+        seen.add(id(test))
+        scaled = settings(own, max_examples=THOROUGH * own.max_examples)
+        test._hypothesis_internal_use_settings = scaled  # type: ignore[union-attr]
 
 
 def first_lines(path: Path, n: int) -> list[str]:

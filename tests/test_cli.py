@@ -98,9 +98,10 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
 def test_demo_shows_the_sample_its_settled_grid_and_solution() -> None:
     code, out = run(["demo"])
     assert code == 0
-    assert "6 9 3 7 8 4 5 1 2" in out  # the solution's first row
-    assert "[123456789]" not in out.split("After pruneGrid")[1].split("Solved")[0] or True
-    assert ". . . . . . . 1 ." in out  # the puzzle's first row
+    assert "| 6 9 3 | 7 8 4 | 5 1 2 |" in out  # the solution's first row, boxed
+    assert "| . . . | . . . | . 1 . |" in out  # the puzzle's first row, boxed
+    # the settled grid (after pruneGrid) has no cell left with all nine digits
+    assert "[123456789]" not in out.split("pruneGrid (simple)")[1].split("nextGrids")[0]
 
 
 def test_the_installed_script_runs() -> None:
@@ -163,10 +164,12 @@ def test_check_prints_one_verdict_per_line_and_exits_0_only_if_all_unique() -> N
     two = "693784..2487512936125963874932651487568247391741398625319475268856129743274836..9"
     data = f"{ARTICLE_INPUT}\n{two}\n{NO_SOLUTION}\nbad\n".encode()
     code, out = run(["check"], data)
-    assert out.splitlines() == ["unique", "multiple 2", "none", "Invalid input"]
+    assert out.splitlines() == ["unique", "multiple 2+", "none", "Invalid input"]
     assert code == 1
     code, out = run(["check", "--limit", "5"], ("." * 81 + "\n").encode())
-    assert out.splitlines() == ["multiple 5"]
+    assert out.splitlines() == ["multiple 5+"]  # counting stopped at the limit
+    code, out = run(["check", "--limit", "3"], f"{two}\n".encode())
+    assert out.splitlines() == ["multiple 2"]  # exactly two
     code, out = run(["check"], f"{ARTICLE_INPUT}\n".encode())
     assert (code, out) == (0, "unique\n")
     assert run(["check", "--limit", "1"])[0] == 2

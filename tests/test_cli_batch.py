@@ -284,3 +284,80 @@ def test_bird_naive_refuses_many_blanks_unless_forced() -> None:
         data,
     )
     assert out.splitlines() == [SAMPLE_SOLUTION, "Gave up after 7000 nodes"]
+
+
+def test_progress_is_told_by_the_engine_when_the_engine_can_tell(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a batch engine decides puzzles out of order and yields them in order: the bar
+    # follows what it decides (an ``on_decided`` hook), not what it has yielded so far
+    from collections.abc import Callable, Iterable, Iterator
+
+    from fsudoku import batch, fast
+    from fsudoku.outcome import Outcome
+
+    told: list[tuple[str, int]] = []
+
+    def engine(
+        puzzles: Iterable[str],
+        solver: str = "exclusives",
+        *,
+        max_nodes: int | None = None,
+        on_decided: Callable[[int], object] | None = None,
+    ) -> Iterator[Outcome]:
+        lines = list(puzzles)
+        assert on_decided is not None
+        on_decided(len(lines))  # all decided at once, before the first is yielded
+        told.append(("decided", len(lines)))
+        for _ in lines:
+            told.append(("yield", 1))
+            yield Outcome.no_solution(1)
+
+    monkeypatch.setattr(fast, "solve_many", engine)
+    entries = [batch.Entry(SAMPLE_PUZZLE, str(n)) for n in range(3)]
+    seen: list[int] = []
+    results = list(batch.outcomes(entries, "exclusives", "fast", progress=seen.append))
+    assert [o.status for _, o in results] == ["no_solution"] * 3
+    assert seen == [3]  # from the engine, once, not once per yielded outcome
+    assert told[0] == ("decided", 3)
+    # the reference engine has no such hook: one call per outcome, as it is yielded
+    seen.clear()
+    list(batch.outcomes(entries[:2], "exclusives", "reference", progress=seen.append))
+    assert seen == [1, 1]
+
+
+class _Chunks:
+    """A binary stream that gives its data in the chunk sizes it is told."""
+
+    def __init__(self, data: bytes, sizes: list[int]) -> None:
+        self.data, self.sizes = data, sizes
+
+    def read1(self, size: int = -1) -> bytes:
+        take = self.sizes.pop() if self.sizes else len(self.data)
+        out, self.data = self.data[:take], self.data[take:]
+        return out
+
+
+@settings(max_examples=200)
+@given(
+    lines=st.lists(
+        st.one_of(
+            st.binary(max_size=20),
+            st.integers(1018, 1030).map(lambda n: b"a" * n),  # around MAX_LINE
+            st.integers(2000, 5000).map(lambda n: b"\0" * n),
+        ),
+        max_size=6,
+    ),
+    newline_at_end=st.booleans(),
+    sizes=st.lists(st.integers(1, 3000), max_size=40),
+)
+def test_lines_are_read_in_bounded_memory_whatever_the_chunks(
+    lines: list[bytes], newline_at_end: bool, sizes: list[int]
+) -> None:
+    # the reader gives Haskell's `lines`, each line cut to MAX_LINE bytes and marked
+    from fsudoku.batch import _OVERLONG, MAX_LINE, _Lines
+
+    lines = [line.replace(b"\n", b"") for line in lines]
+    data = b"\n".join(lines) + (b"\n" if newline_at_end and lines else b"")
+    expected = [x if len(x) <= MAX_LINE else x[:MAX_LINE] + _OVERLONG for x in haskell_lines(data)]
+    assert list(_Lines(_Chunks(data, sizes))) == expected

@@ -130,7 +130,8 @@ def test_deadly_rectangles_have_two_solutions(puzzle: str) -> None:
     left = count_solutions(puzzle)
     right = brute_force_count(puzzle)
     assert left == right == 2, (left, right)
-    assert check_line(puzzle) == "multiple 2"
+    assert check_line(puzzle) == "multiple 2+"  # counting stopped at the default limit 2
+    assert check_line(puzzle, limit=3) == "multiple 2"  # exactly two
     assert check_line(puzzle, limit=5) == "multiple 2"
 
 
@@ -158,8 +159,8 @@ def test_count_examples() -> None:
 
 def test_check_line_verdicts() -> None:
     assert check_line(SAMPLE_PUZZLE) == "unique"
-    assert check_line("." * 81) == "multiple 2"
-    assert check_line("." * 81, limit=3) == "multiple 3"
+    assert check_line("." * 81) == "multiple 2+"  # the count stopped at the limit
+    assert check_line("." * 81, limit=3) == "multiple 3+"
     assert check_line("12345678." + "........9" + "." * 63) == "none"
     assert check_line("11" + "." * 79) == "none"
     for bad in ["", "." * 80, "." * 82, "0" * 81, "５" + "." * 80, SAMPLE_PUZZLE + "\r"]:

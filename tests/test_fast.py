@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from fsudoku import erratum, fast, sarkar1, sarkar2
 from fsudoku.cell import Cell, Fixed, Possible, Row
-from fsudoku.fast import DEFAULT_CHUNK, driver, scalar, settle, solve_many, solve_one, vector
+from fsudoku.fast import DEFAULT_CHUNK, driver, lanes, scalar, settle, solve_many, solve_one, vector
 from fsudoku.fast.masks import DIGITS, POPCOUNT, RULES, UNITS
 from fsudoku.grid_io import SAMPLE, read_grid, show_grid_with_possibilities
 from fsudoku.outcome import Outcome
@@ -149,6 +149,85 @@ def test_unit_tables() -> None:
         assert cells == list(range(81)), stage
 
 
+# --- the one-puzzle engine: a whole stage in one int -------------------------------
+
+grid_masks = st.lists(
+    st.one_of(fixed_masks, possible_masks, possible_masks), min_size=81, max_size=81
+)
+"""Grids of 81 cells, about a third of them fixed (repeated digits and all)."""
+
+
+def stage_by_units(masks: list[int], stage: int, rule: SolverName) -> list[int] | None:
+    """Each unit of one stage pruned by the one-unit ``pruneCells`` (``None``: one failed)."""
+    out = masks.copy()
+    for u in range(9):
+        cells = UNITS[9 * stage + u]
+        pruned = scalar.PRUNE_CELLS[rule]([masks[i] for i in cells])
+        if pruned is None:
+            return None
+        for i, m in zip(cells, pruned, strict=True):
+            out[i] = m
+    return out
+
+
+def has_repeated_fixed(cells: list[int]) -> bool:
+    fixed = [m for m in cells if POPCOUNT[m] == 1]
+    return len(fixed) != len(set(fixed))
+
+
+@pytest.mark.parametrize("rule", RULES)
+@given(masks=grid_masks, stage=st.integers(0, 2))
+def test_lanes_stage_is_each_units_prune_cells(
+    rule: SolverName, masks: list[int], stage: int
+) -> None:
+    # prune_stage g s == the nine units of stage s, each by pruneCells (list equality;
+    # Nothing when a unit fails); unless strict, also Nothing when a unit repeats a digit
+    right = stage_by_units(masks, stage, rule)
+    left = lanes.prune_stage(lanes.from_masks(masks), stage, rule, strict=True)
+    assert (None if left is None else lanes.to_masks(left)) == right, masks
+    search = lanes.prune_stage(lanes.from_masks(masks), stage, rule, strict=False)
+    repeats = right is not None and any(
+        has_repeated_fixed([right[i] for i in UNITS[9 * stage + u]]) for u in range(9)
+    )
+    expected = None if right is None or repeats else right
+    assert (None if search is None else lanes.to_masks(search)) == expected, masks
+
+
+@pytest.mark.parametrize("rule", RULES)
+@settings(max_examples=50)
+@given(masks=grid_masks)
+def test_lanes_prune_grid_agrees_with_scalar(rule: SolverName, masks: list[int]) -> None:
+    # pruneGrid over one int == pruneGrid unit by unit (list equality, or both Nothing)
+    left = lanes.prune_grid(lanes.from_masks(masks), rule, strict=True)
+    right = scalar.prune_grid(masks.copy(), rule, strict=True)
+    assert (None if left is None else lanes.to_masks(left)) == right, masks
+
+
+def test_lanes_single_blocked_by_a_pair() -> None:
+    # row 0: 1 is held by cell 0 only, 2 and 3 by cells 0 and 1 only (a kept pair):
+    # cell 0's Exclusive digits are [1,2,3], no group, so the Single 1 does not fix it;
+    # with 2 also in cell 6 the pair is gone and the Single fixes cell 0 to 1
+    paired = [
+        0b111,
+        0b110,
+        0b1111000,
+        0b1111000,
+        0b1111000,
+        0b111111000,
+        0b110001000,
+        0b101001000,
+        0b11001000,
+    ]
+    unpaired = [*paired[:6], 0b110001010, *paired[7:]]
+    for row, first in ((paired, 0b111), (unpaired, 0b1)):
+        masks = row + [0x1FF] * 72
+        for rule in ("exclusives", "exclusives-sets"):
+            right = scalar.PRUNE_CELLS[rule](row)
+            assert right is not None and right[0] == first, (rule, right)
+            left = lanes.prune_stage(lanes.from_masks(masks), 0, rule, strict=True)
+            assert left is not None and lanes.to_masks(left)[:9] == right, rule
+
+
 # --- whole puzzles: outcome, node count, settled grid ----------------------------
 
 
@@ -251,11 +330,14 @@ def test_few_lines_switch_engines_on_long_searches(monkeypatch: pytest.MonkeyPat
         return stream(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(fast, "solve_stream", counting)
+    monkeypatch.setattr(fast, "FEW_NODES", 64)
     for line in long_search:
-        right = solve_one(line)
+        right = lanes.solve_line(line)
         assert list(solve_many([line])) == [right], line
-        assert list(solve_many([line], max_nodes=100)) == [solve_one(line, max_nodes=100)]
-    assert len(starts) == 6  # three searches of over FEW_NODES nodes, twice each
+        assert solve_one(line) == right, line
+        bounded = lanes.solve_line(line, max_nodes=100)
+        assert list(solve_many([line], max_nodes=100)) == [bounded], line
+    assert len(starts) == 9  # three searches of over FEW_NODES nodes, three times each
 
 
 def test_unknown_rule() -> None:
@@ -313,8 +395,9 @@ def test_batch_engine_agrees_with_one_puzzle_engine(monkeypatch: pytest.MonkeyPa
     splits = SplitCounter(monkeypatch)
     for rule in ("exclusives", "exclusives-sets"):
         left = list(solve_many(lines, rule, chunk_size=16))
-        right = [solve_one(line, rule) for line in lines]
+        right = [scalar.solve_line(line, rule) for line in lines]
         assert left == right, rule
+        assert [lanes.solve_line(line, rule) for line in lines] == right, rule
     assert splits.count > 0
 
 

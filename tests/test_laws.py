@@ -18,10 +18,11 @@ import pytest
 
 from fsudoku import bird
 from fsudoku.bird import Matrix
+from fsudoku.cell import Row as CellRow
 from fsudoku.testing import laws
 from fsudoku.testing.equality import BAG, LIST
 from fsudoku.testing.kit import LawFailure, LawsFailed, check_law, check_laws, law_tests
-from fsudoku.testing.laws import FSUDOKU, LAWS, PART_NAMES, Law, Parts
+from fsudoku.testing.laws import FSUDOKU, LAWS, PART_NAMES, SARKAR2, Law, Parts
 
 test_law_holds = law_tests(FSUDOKU)
 """One test per law of the table: it holds for fsudoku's own parts."""
@@ -205,3 +206,66 @@ def test_the_laws_need_no_hypothesis() -> None:
     import fsudoku.testing
 
     assert fsudoku.testing.check_laws is check_laws and fsudoku.testing.Parts is Parts
+
+
+# --- Sarkar's pruning laws --------------------------------------------------------------
+
+SARKAR_PRUNING = [
+    laws.prune_cells_removes_only,
+    laws.prune_cells_keeps_solutions,
+    laws.prune_grid_once_definition,
+    laws.prune_grid_fixpoint,
+    laws.prune_grid_removes_only,
+    laws.prune_grid_keeps_solutions,
+]
+
+
+def test_sarkar2_and_the_erratum_keep_the_pruning_laws() -> None:
+    """#2's pruneCells, as published and as intended, keep every law of Sarkar's pruning."""
+    from functools import partial
+
+    from fsudoku import erratum, sarkar1
+
+    sets = replace(
+        FSUDOKU,
+        prune_cells=erratum.prune_cells_sets,
+        prune_grid_once=partial(sarkar1.prune_grid_once, prune_cells=erratum.prune_cells_sets),
+    )
+    for parts in (SARKAR2, sets):
+        check_laws(parts, laws=SARKAR_PRUNING, max_examples=15)
+
+
+def test_each_pruning_law_pins_down_its_own_mistake() -> None:
+    """A pruner that drops a digit loses solutions but removes only; a pruneGrid' with its
+    passes reversed settles to the same grids but is not the definition."""
+    from proofs.mutants import MUTANTS
+
+    by_name = {m.name: m.parts for m in MUTANTS}
+    drop, order = by_name["prune_cells_drop"], by_name["prune_grid_order"]
+    with pytest.raises(LawsFailed) as raised:
+        check_laws(drop, laws=SARKAR_PRUNING[:2], max_examples=100)
+    assert [f.law.name for f in raised.value.failures] == ["prune_cells_keeps_solutions"]
+    with pytest.raises(LawsFailed) as raised:
+        check_laws(order, laws=SARKAR_PRUNING[2:], max_examples=20)
+    assert [f.law.name for f in raised.value.failures] == ["prune_grid_once_definition"]
+
+
+def test_a_pruner_that_adds_a_digit_breaks_removes_only() -> None:
+    """pruneCells must not give a cell a digit it did not have."""
+    from returns.maybe import Some
+
+    from fsudoku.cell import FIXED, possible
+
+    def widening(cells: CellRow) -> Any:
+        return Some(tuple(possible((1, 2)) if c == FIXED[1] else c for c in cells))
+
+    with pytest.raises(LawFailure, match="prune_cells_removes_only does not hold"):
+        check_law(laws.prune_cells_removes_only, replace(FSUDOKU, prune_cells=widening))
+
+
+def test_unit_completions_are_filter_nodups_of_cp() -> None:
+    """The laws list a unit's completions without building the whole product."""
+    digits = [(1, 2, 3), (1, 2), (2, 3), (4,)]
+    product = [xs for xs in bird.cp(digits) if bird.nodups(xs)]
+    assert laws._unit_completions(digits) == product == [(1, 2, 3, 4), (2, 1, 3, 4), (3, 1, 2, 4)]
+    assert laws._unit_completions([(1, 2), (1, 2), (1, 2)]) == []

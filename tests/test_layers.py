@@ -30,7 +30,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
             }
         ),
     ),
-    ("base", frozenset({"fsudoku.units", "fsudoku.outcome"})),
+    ("base", frozenset({"fsudoku.units", "fsudoku.outcome", "fsudoku.validate"})),
     (
         "engines",
         frozenset(
@@ -44,6 +44,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
                 "fsudoku.pe96.formats",
                 "fsudoku.fast",
                 "fsudoku.fast.driver",
+                "fsudoku.fast.lanes",
                 "fsudoku.fast.masks",
                 "fsudoku.fast.scalar",
                 "fsudoku.fast.vector",
@@ -76,7 +77,9 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
                 "fsudoku.app",
                 "fsudoku.app.bench",
                 "fsudoku.app.cli",
+                "fsudoku.app.demo",
                 "fsudoku.app.explain",
+                "fsudoku.app.process",
                 "fsudoku.app.render",
                 "fsudoku.app.svg",
                 "fsudoku.app.usage",

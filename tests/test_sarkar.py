@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from conftest import SUDOKU17, first_lines
 from hypothesis import assume, given, settings
@@ -10,9 +12,16 @@ from returns.iterables import Fold
 from returns.maybe import Maybe, Nothing, Some
 
 from fsudoku import erratum, sarkar1, sarkar2
-from fsudoku.cell import FIXED, Cell, Fixed, Grid, possible
+from fsudoku.cell import FIXED, Cell, Fixed, Grid, Possible, possible
 from fsudoku.fp import alt, fix_m, traverse
-from fsudoku.grid_io import SAMPLE, read_grid, show_grid, show_grid_with_possibilities, show_line
+from fsudoku.grid_io import (
+    SAMPLE,
+    read_grid,
+    show_grid,
+    show_grid_with_possibilities,
+    show_line,
+    show_possibilities_row,
+)
 from fsudoku.solvers import SARKAR_RULES, SolverName
 from fsudoku.testing.oracle import is_solution
 from fsudoku.testing.strategies import (
@@ -85,6 +94,17 @@ def test_fix_m_returns_a_fixpoint(start: int, step: int) -> None:
 def test_fix_m_stops_at_the_first_repeat_and_handles_long_chains() -> None:
     # a chain longer than Python's recursion limit: fix_m is a loop
     assert fix_m(lambda n: Some(n - 1 if n > 0 else 0), 50_000) == Some(0)
+
+
+def test_cells_are_values() -> None:
+    # deriving (Eq): cells equal by their digits, usable as keys, and never changed in place
+    for cell, copy, field in (
+        (Fixed(3), Fixed(3), "value"),
+        (Possible((2, 9)), possible((2, 9)), "values"),
+    ):
+        assert cell == copy and hash(cell) == hash(copy) and len({cell, copy}) == 1
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(cell, field, getattr(copy, field))
 
 
 # --- reading and showing -------------------------------------------------------------
@@ -163,7 +183,9 @@ def test_prune_grid_only_removes_digits_and_keeps_the_solution(
 @pytest.mark.parametrize("rule", sorted(RULES))
 @settings(max_examples=25)
 @given(pair=puzzles_with_solutions(max_blanks=50))
-def test_solve_returns_a_valid_grid_keeping_the_clues(rule: SolverName, pair: tuple[str, str]) -> None:
+def test_solve_returns_a_valid_grid_keeping_the_clues(
+    rule: SolverName, pair: tuple[str, str]
+) -> None:
     # solve g == Just g' where g' is filled, valid, and keeps every clue of g
     puzzle, _ = pair
     result = sarkar1.solve(grid_of(puzzle), RULES[rule])
@@ -209,7 +231,44 @@ def test_next_grids_pivot_is_the_first_fewest_possibilities_cell() -> None:
     assert settled[3][0] == possible((2, 9))
 
 
+def test_fix_cell_refuses_a_cell_with_fewer_than_two_possibilities() -> None:
+    # fixCell _ = error "Impossible case": a fixed cell, or a cell with no digit left
+    for cell in (FIXED[4], possible(())):
+        with pytest.raises(ValueError, match="Impossible case"):
+            sarkar1.fix_cell((0, cell))
+    # a single digit left: Fixed x and Possible [] (the second equation, x:xs with xs = [])
+    assert sarkar1.fix_cell((5, possible((7,)))) == (5, FIXED[7], possible(()))
+
+
 # --- #2: exclusives and the erratum ---------------------------------------------------
+
+
+def test_the_example_rows_are_the_articles() -> None:
+    # the sample row of "A Little Forward, a Little Backward" (as its comments show it)
+    # and the Twins row of "Singles, Twins and Triplets" (as showGridWithPossibilities)
+    sample = (
+        "[Possible [4,6,9], Fixed 1, Fixed 5, Possible [6,9], Fixed 7, Possible [2,3,6,8,9], "
+        "Possible [6,9], Possible [2,3,6,8,9], Possible [2,3,6,8,9]]"
+    )
+    assert repr(list(sarkar2.SAMPLE_ROW)) == sample
+    twins = (
+        "[1  4    9] 3           [1  4567 9] [1  4   89] [1  4 6 89] [1  4 6 89] [1  4   89] "
+        "2           [1  456789]"
+    )
+    assert show_possibilities_row(sarkar2.TWINS_ROW) == twins
+
+
+def test_erratum_grid_functions_use_the_set_comparing_rule() -> None:
+    # pruneGrid and solve over the sorted groups: the same as #1's over prune_cells_sets,
+    # and on this puzzle the settled grid differs from #2's as published
+    line = "...3.9...9....4.5..43.2..6...1.......2....93.39.6.1...7..1..8......82.....5....4."
+    grid = grid_of(line)
+    settled = erratum.prune_grid_sets(grid)
+    assert settled == sarkar1.prune_grid(grid, erratum.prune_cells_sets) != Nothing
+    assert settled != sarkar2.prune_grid(grid)
+    solved = erratum.solve_sets(grid)
+    assert solved == sarkar1.solve(grid, erratum.prune_cells_sets)
+    assert is_solution(show_line(solved.unwrap()), line)
 
 
 def test_exclusive_possibilities_of_the_article_sample_row() -> None:
@@ -241,6 +300,25 @@ def test_erratum_a_single_is_left_alone_when_the_cell_holds_a_twin_digit() -> No
     # the sets variant prunes the twin cell 2 to [2,3]; cell 1's [2,3,4] is still no group
     pruned = erratum.prune_cells_by_exclusives_sets(row).unwrap()
     assert pruned == (row[0], possible((2, 3)), *row[2:]), pruned
+
+
+def test_four_digits_in_the_same_four_cells_are_no_group() -> None:
+    # n < 4: a quad (1-4 only in cells 1-4) is dropped, so the Single 5 of cell 1 is
+    # that cell's whole intersection with the groups' digits, and fixes it
+    row: tuple[Cell, ...] = (
+        possible((1, 2, 3, 4, 5)),
+        *(possible((1, 2, 3, 4)),) * 3,
+        *(possible((6, 7, 8, 9)),) * 5,
+    )
+    assert sarkar2.exclusive_possibilities(row) == [[5]]
+    assert sarkar2.prune_cells_by_exclusives(row) == Some((FIXED[5], *row[1:]))
+
+
+def test_a_unit_without_groups_is_returned_as_it_is() -> None:
+    # pruneCellsByExclusives: no Exclusives -> Just cells, whatever the cells hold
+    row: tuple[Cell, ...] = (possible(()), *(possible(tuple(range(1, 10))),) * 8)
+    assert sarkar2.exclusive_possibilities(row) == []
+    assert sarkar2.prune_cells_by_exclusives(row) == Some(row)
 
 
 def test_two_digits_unique_to_one_cell_prune_nothing() -> None:

@@ -28,6 +28,34 @@ CONSUMER = textwrap.dedent(
     """
 )
 
+TOP_LEVEL_CONSUMER = textwrap.dedent(
+    """
+    import fsudoku
+
+    puzzle = "." * 81
+    outcome: fsudoku.Outcome = fsudoku.solve(puzzle, solver="simple", strict=True)
+    name: fsudoku.Solver = "dlx"
+    count: int = fsudoku.count_solutions(puzzle, limit=2)
+    statuses = [o.status for o in fsudoku.solve_many([puzzle], solver=name, jobs=2)]
+    reveal_type(fsudoku.read_grid)
+    reveal_type(statuses)
+    fsudoku.solve(puzzle, solver="no-such")  # must be an error: not a solver name
+    fsudoku.slove(puzzle)  # must be an error: fsudoku has no such name
+    """
+)
+"""A downstream module of the top level, ``import fsudoku``: two lines must fail."""
+
+
+def check_top_level_consumer(out: str) -> None:
+    """``mypy --strict``'s verdict on :data:`TOP_LEVEL_CONSUMER`: exactly its two errors."""
+    errors = [line for line in out.splitlines() if ": error:" in line]
+    assert len(errors) == 2, out
+    assert "consumer.py:11" in errors[0] and '"solver" to "solve"' in errors[0], out
+    assert "Literal['no-such']" in errors[0], out
+    assert "consumer.py:12" in errors[1] and 'has no attribute "slove"' in errors[1], out
+    assert "def (s: str) -> returns.maybe.Maybe[tuple[tuple[fsudoku.cell.Fixed" in out, out
+    assert "list[Literal['solved'] | Literal['no_solution'] | Literal['invalid']" in out, out
+
 
 def _mypy(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
@@ -54,6 +82,14 @@ def test_a_downstream_consumer_typechecks_without_the_plugin(tmp_path: Path) -> 
     assert len(errors) == 1 and "consumer.py:12" in errors[0], out
     assert 'expression has type "Maybe[tuple[tuple[Fixed | Possible, ...], ...]]"' in errors[0], out
     assert "def (s: str) -> returns.maybe.Maybe[tuple[tuple[fsudoku.cell.Fixed" in out, out
+
+
+def test_a_downstream_consumer_of_the_top_level_typechecks(tmp_path: Path) -> None:
+    (tmp_path / "consumer.py").write_text(TOP_LEVEL_CONSUMER)
+    result = _mypy(
+        "--strict", "--no-incremental", "--config-file", "/dev/null", "consumer.py", cwd=tmp_path
+    )
+    check_top_level_consumer(result.stdout)
 
 
 def test_ruff_is_clean() -> None:

@@ -1,159 +1,427 @@
-"""``fsudoku bench``: solvers, engines and worker counts side by side, on the same
-puzzles, in one run.
+"""``fsudoku bench``: solvers, engines, worker counts and external solver commands side
+by side, on the same puzzles, in one run.
 
-Each (solver, engine, jobs) row runs in its own child process, one after another, so
-that its peak memory is its own and rows never compete for a core. For each row:
+No Haskell counterpart: the articles time their ``main`` on a file with ``time``; this
+does the same for every row, in one run, so that the ratios come from one run.
 
-- ``puzzles/s`` and ``us/puzzle``: the whole batch, streamed as ``fsudoku solve`` does;
-- ``median us`` and ``p99 us``: each puzzle timed on its own. The reference solves one
-  puzzle at a time, so its batch gives these; the fast engine gets a second pass with
-  one call per puzzle; rows with several workers leave them out (``-``);
-- ``nodes``: search nodes per puzzle (mean / median / max), as the solver counts them;
-- ``peak MB``: the child's peak resident memory (workers not included);
-- ``speedup``: the first row's batch time over this row's.
+Each row is one whole process, started, fed and timed the same way: the puzzles on
+its standard input (one line each), its output read from a pipe, its time taken from
+start to exit (start-up and imports included), its CPU time (user + system, workers
+included) and the peak of the resident memory of its process tree. fsudoku's rows run
+``fsudoku solve`` itself (``--format grid``, the article's ``main``, for Sarkar's
+solvers; ``--format line`` for the others, which is what the minimal ``main`` of
+Bird's solver prints); ``--against CMD`` adds a row for an external
+command that reads the same lines on standard input (the articles' code compiled with
+GHC, say), and a column with each row's speed relative to it. ``SOLVER=CMD`` says
+which solver the command implements: its ratio column and its output check are then
+only for that solver's rows. Rows run one after another, never at the same time; with
+``--repeat R`` every row runs R times, in rounds, and the table shows medians.
 
-``--hardest N`` benchmarks the N puzzles of the file that the ``exclusives`` rule needs
-the most nodes for (counted with the fast engine, which counts exactly as the reference).
+Columns: ``wall s`` (start to exit), ``CPU s``, ``us/puzzle`` (wall), ``nodes``
+(search nodes per puzzle, mean / median / max, as the solver counts them), ``peak MB``
+(resident memory of the process and its workers together, sampled), ``unsolved``,
+``output`` (whether the output is byte for byte that of the external command of the
+same solver) and ``xCMD`` (the external command's wall time over this row's: how
+many times faster; CPU time ratio in brackets).
 
-Times are wall-clock on a shared machine: compare rows of one run, not runs.
+``--per-puzzle`` adds a pass of single calls, in a process of its own after the
+timed run: each puzzle solved by its own call of ``fsudoku.solvers.solve_many`` on a
+one-line input (for the fast engine: :func:`fsudoku.fast.solve_one`), in a warm
+process; the ``per call`` columns are the median, mean and 99th percentile of those
+calls. ``--targets`` measures the rows of the speed targets (README's Benchmarks).
+
+Times are wall-clock on what may be a shared machine: compare rows of one run, not
+runs, and prefer the CPU ratio when other jobs are running.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import heapq
-import multiprocessing
-import resource
+import json
+import os
+import shlex
 import statistics
+import subprocess
 import sys
+import tempfile
+import threading
 import time
-from dataclasses import dataclass
-from typing import TextIO
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TextIO
 
 from fsudoku.app.usage import UsageError
-from fsudoku.outcome import Outcome
-from fsudoku.solvers import FAST_SOLVERS, Engine, SolverName, solve_many
+from fsudoku.solvers import (
+    ENGINES,
+    FAST_SOLVERS,
+    NAIVE_MAX_NODES,
+    SARKAR_RULES,
+    SOLVERS,
+    Engine,
+    SolverName,
+    solve_many,
+)
+
+__all__ = [
+    "External",
+    "Row",
+    "add_arguments",
+    "format_table",
+    "hardest",
+    "main",
+    "parse_against",
+    "plural",
+    "read_puzzles",
+    "run",
+]
+
+SMALL_BATCH = 300
+"""Puzzles per call in the small-batch target."""
+
+SMALL_BATCHES = 10
+"""How many small batches, spread evenly over the file, the small-batch target times."""
+
+CALL_STRIDE = 10
+"""The one-puzzle-per-call target times every ``CALL_STRIDE``-th puzzle of the file."""
+
+BIRD_PUZZLES = 20
+"""The Bird target runs on this many puzzles from the start of the file."""
+
+REFERENCE_PUZZLES = 1000
+"""The reference target runs on this many puzzles from the start of the file."""
+
+HARD_SET = 375
+"""Default size of the hard set (``--hardest``) in ``--targets``."""
+
+
+def plural(count: int, word: str) -> str:
+    """``1 puzzle``, ``2 puzzles``, ``49,151 puzzles``.
+
+    No Haskell counterpart.
+
+    >>> plural(1, "node"), plural(0, "puzzle"), plural(49151, "puzzle")
+    ('1 node', '0 puzzles', '49,151 puzzles')
+    """
+    return f"{count:,} {word}" if count == 1 else f"{count:,} {word}s"
+
+
+# ---------------------------------------------------------------------------
+# What one row measured
+
+
+@dataclass(slots=True)
+class Run:
+    """One timed run of a process: wall and CPU seconds, peak memory, output digest."""
+
+    wall: float
+    cpu: float
+    peak_mb: float
+    digest: str
+    status: int
+    stats: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
-class Row:
-    """One line of the table."""
+class External:
+    """An external solver command (``--against``), and the solver it implements."""
 
-    solver: SolverName
-    engine: Engine
+    command: str
+    solver: SolverName | None = None
+
+    @property
+    def label(self) -> str:
+        """The command as the table shows it (its program's base name and arguments)."""
+        words = shlex.split(self.command) or [self.command]
+        return " ".join([os.path.basename(words[0]), *words[1:]])
+
+
+def parse_against(text: str) -> External:
+    """``--against [SOLVER=]CMD``: the command, and the solver it implements if named.
+
+    No Haskell counterpart.
+
+    >>> parse_against("exclusives=/tmp/ghc/sarkar2")
+    External(command='/tmp/ghc/sarkar2', solver='exclusives')
+    >>> parse_against("./solve --fast").solver is None
+    True
+    """
+    name, sep, rest = text.partition("=")
+    if sep and name in SOLVERS and rest.strip():
+        return External(rest.strip(), name)
+    if not text.strip():
+        raise UsageError("--against needs a command")
+    return External(text.strip())
+
+
+@dataclass(slots=True)
+class Row:
+    """One line of the table: a solver on an engine with some workers, or a command."""
+
+    label: str
+    solver: SolverName | None
+    engine: str
     jobs: int
     puzzles: int
-    batch_seconds: float
-    median_us: float | None
-    p99_us: float | None
-    nodes_mean: float
-    nodes_median: float
-    nodes_max: int
-    peak_mb: float
-    unsolved: int
+    runs: list[Run] = field(default_factory=list)
+    calls: list[dict[str, float]] = field(default_factory=list)
+    external: External | None = None
+
+    def wall(self) -> float:
+        """The median wall time of the runs."""
+        return statistics.median(r.wall for r in self.runs)
+
+    def cpu(self) -> float:
+        """The median CPU time of the runs."""
+        return statistics.median(r.cpu for r in self.runs)
+
+    def peak(self) -> float:
+        """The largest peak memory of the runs (MB)."""
+        return max(r.peak_mb for r in self.runs)
+
+    def stats(self) -> dict[str, Any]:
+        """The node and status figures of the first run (the same in every run)."""
+        return self.runs[0].stats if self.runs else {}
+
+    def call(self, key: str) -> float | None:
+        """The median over repeats of a per-call figure (``median``, ``mean``, ``p99``)."""
+        values = [c[key] for c in self.calls if key in c]
+        return statistics.median(values) if values else None
 
 
-def _percentile(sorted_values: list[float], fraction: float) -> float:
-    if not sorted_values:
-        return 0.0
-    index = min(len(sorted_values) - 1, round(fraction * (len(sorted_values) - 1)))
-    return sorted_values[index]
+# ---------------------------------------------------------------------------
+# Running a process, timing it, sampling its memory
 
 
-def measure(
-    puzzles: list[str], solver: SolverName, engine: Engine, jobs: int = 1, progress: bool = False
-) -> Row:
-    """Time one solver on one engine over ``puzzles`` (in this process); ``progress``
-    shows a bar on stderr (count, rate, ETA)."""
-    from fsudoku.batch import Entry, Progress, outcomes
+def _tree_rss(pid: int) -> int:
+    """The resident memory (bytes) of a process and all its descendants (Linux)."""
+    total = 0
+    todo = [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            with open(f"/proc/{p}/statm") as handle:
+                total += int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+            with open(f"/proc/{p}/task/{p}/children") as handle:
+                todo.extend(int(c) for c in handle.read().split())
+        except (OSError, ValueError):
+            continue
+    return total
 
-    bar = Progress(progress, len(puzzles))
-    singles: list[float] = []
-    batch: list[Outcome] = []
-    started = last = time.perf_counter()
-    if jobs > 1:
-        entries = iter([Entry(p, str(i)) for i, p in enumerate(puzzles, 1)])
-        for _, outcome in outcomes(entries, solver, engine, None, jobs):
-            bar.update()
-            batch.append(outcome)
-    else:
-        for outcome in solve_many(puzzles, solver, engine):
-            now = time.perf_counter()
-            bar.update()
-            batch.append(outcome)
-            singles.append((now - last) * 1e6)  # one puzzle at a time (reference engines)
-            last = now
-    batch_seconds = time.perf_counter() - started
-    bar.close()
-    if engine == "fast" and jobs == 1:  # batched: time each puzzle on its own call
-        singles = []
-        for puzzle in puzzles:
-            t0 = time.perf_counter()
-            for _ in solve_many([puzzle], solver, engine):
-                pass
-            singles.append((time.perf_counter() - t0) * 1e6)
-    singles.sort()
-    nodes = [o.nodes for o in batch]
-    return Row(
-        solver=solver,
-        engine=engine,
-        jobs=jobs,
-        puzzles=len(puzzles),
-        batch_seconds=batch_seconds,
-        median_us=statistics.median(singles) if singles else None,
-        p99_us=_percentile(singles, 0.99) if singles else None,
-        nodes_mean=statistics.fmean(nodes) if nodes else 0.0,
-        nodes_median=statistics.median(nodes) if nodes else 0.0,
-        nodes_max=max(nodes, default=0),
-        peak_mb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-        unsolved=sum(o.status != "solved" for o in batch),
+
+def _run_process(argv: Sequence[str] | str, stdin_path: str, *, shell: bool = False) -> Run:
+    """Run one process on ``stdin_path``; its time, CPU, peak memory, output digest, and
+    the JSON it writes on file descriptor ``FSUDOKU_BENCH_FD`` (fsudoku's own rows)."""
+    read_fd, write_fd = os.pipe()
+    env = dict(os.environ, FSUDOKU_BENCH_FD=str(write_fd))
+    digest = hashlib.sha256()
+    peak = [0]
+    with open(stdin_path, "rb") as stdin:
+        started = time.perf_counter()
+        process = subprocess.Popen(
+            argv,
+            shell=shell,
+            stdin=stdin,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            pass_fds=(write_fd,),
+            env=env,
+        )
+        os.close(write_fd)
+        stop = threading.Event()
+
+        def sample() -> None:
+            while not stop.is_set():
+                peak[0] = max(peak[0], _tree_rss(process.pid))
+                stop.wait(0.02)
+
+        sampler = threading.Thread(target=sample, daemon=True)
+        sampler.start()
+        chunks: list[bytes] = []
+
+        def read_stats() -> None:
+            while block := os.read(read_fd, 1 << 16):
+                chunks.append(block)
+
+        reader = threading.Thread(target=read_stats, daemon=True)
+        reader.start()
+        assert process.stdout is not None
+        try:
+            for block in iter(lambda: process.stdout.read(1 << 16), b""):  # type: ignore[union-attr]
+                digest.update(block)
+            _, status, usage = os.wait4(process.pid, 0)
+        except BaseException:
+            process.kill()
+            process.wait()
+            raise
+        finally:
+            stop.set()
+        wall = time.perf_counter() - started
+        process.returncode = os.waitstatus_to_exitcode(status)
+        process.stdout.close()
+        reader.join(5)
+        sampler.join(1)
+    os.close(read_fd)
+    stats: dict[str, Any] = {}
+    text = b"".join(chunks).decode("utf-8", "replace").strip()
+    if text:
+        try:
+            stats = json.loads(text)
+        except ValueError:
+            stats = {}
+    # ru_maxrss would count the parent's pages the child had between fork and exec:
+    # the sampled resident memory of the tree is the figure (maxrss if none was taken)
+    peak_mb = peak[0] / 2**20 if peak[0] else usage.ru_maxrss / 1024
+    return Run(
+        wall=wall,
+        cpu=usage.ru_utime + usage.ru_stime,
+        peak_mb=peak_mb,
+        digest=digest.hexdigest(),
+        status=process.returncode,
+        stats=stats,
     )
 
 
-def _child(
-    puzzles: list[str], solver: SolverName, engine: Engine, jobs: int, progress: bool, queue: object
-) -> None:
-    queue.put(measure(puzzles, solver, engine, jobs, progress))  # type: ignore[attr-defined]
+def _child_argv(mode: str, solver: SolverName, engine: Engine, jobs: int) -> list[str]:
+    """The command line of one of fsudoku's rows (a fresh interpreter)."""
+    code = "import sys; from fsudoku.app.bench import child; sys.exit(child(sys.argv[1:]))"
+    return [sys.executable, "-c", code, mode, solver, engine, str(jobs)]
 
 
-def measure_in_child(
-    puzzles: list[str], solver: SolverName, engine: Engine, jobs: int = 1, progress: bool = False
-) -> Row:
-    """``measure`` in a fresh process (its own peak memory)."""
-    context = multiprocessing.get_context("fork")
-    queue = context.Queue()
-    process = context.Process(target=_child, args=(puzzles, solver, engine, jobs, progress, queue))
-    process.start()
-    row: Row = queue.get()
-    process.join()
-    return row
+# ---------------------------------------------------------------------------
+# The child process: the article's main over the same lines, and what it counted
 
 
-def _us(value: float | None) -> str:
-    return "-" if value is None else f"{value:,.0f}"
+def _report(stats: dict[str, Any]) -> None:
+    """Write the child's figures to the parent's pipe (if there is one)."""
+    fd = os.environ.get("FSUDOKU_BENCH_FD")
+    if fd is None:
+        return
+    try:
+        os.write(int(fd), json.dumps(stats).encode())
+    except (OSError, ValueError):
+        pass
 
 
-def format_table(rows: list[Row]) -> str:
-    """The rows as a Markdown table."""
-    lines = [
-        "| solver | engine | jobs | puzzles | puzzles/s | us/puzzle | median us | p99 us "
-        "| nodes mean / median / max | peak MB | speedup |",
-        "|" + "---|" * 11,
-    ]
-    base = rows[0].batch_seconds if rows else 1.0
-    for r in rows:
-        per = r.batch_seconds / max(r.puzzles, 1)
-        line = (
-            f"| {r.solver} | {r.engine} | {r.jobs} | {r.puzzles:,} "
-            f"| {r.puzzles / r.batch_seconds:,.1f} | {per * 1e6:,.0f} "
-            f"| {_us(r.median_us)} | {_us(r.p99_us)} "
-            f"| {r.nodes_mean:,.1f} / {r.nodes_median:g} / {r.nodes_max:,} "
-            f"| {r.peak_mb:,.0f} | {base / r.batch_seconds:.3g}x |"
-        )
-        if r.unsolved:
-            line += f" {r.unsolved} not solved"
-        lines.append(line)
-    return "\n".join(lines)
+def _max_nodes(solver: SolverName) -> int | None:
+    """The node bound ``fsudoku solve`` gives a solver by default."""
+    return NAIVE_MAX_NODES if solver == "bird-naive" else None
+
+
+def _summary(outcomes: list[tuple[str, int]]) -> dict[str, Any]:
+    nodes = [n for _, n in outcomes]
+    statuses: dict[str, int] = {}
+    for status, _ in outcomes:
+        statuses[status] = statuses.get(status, 0) + 1
+    return {
+        "puzzles": len(outcomes),
+        "nodes_mean": statistics.fmean(nodes) if nodes else 0.0,
+        "nodes_median": statistics.median(nodes) if nodes else 0.0,
+        "nodes_max": max(nodes, default=0),
+        "statuses": statuses,
+    }
+
+
+def _calls(lines: list[str], solver: SolverName, engine: Engine) -> dict[str, float]:
+    """Each line solved by its own call, timed: median, mean and p99 microseconds."""
+    if engine == "fast":
+        from fsudoku.fast import solve_one
+
+        def one(line: str) -> object:
+            return solve_one(line, solver, _max_nodes(solver))
+
+    else:
+
+        def one(line: str) -> object:
+            return next(solve_many([line], solver, engine, _max_nodes(solver)))
+
+    if lines:
+        one(lines[0])  # warm: imports and first-call costs are not a call's
+    times: list[float] = []
+    clock = time.perf_counter
+    for line in lines:
+        t0 = clock()
+        one(line)
+        times.append((clock() - t0) * 1e6)
+    times.sort()
+    if not times:
+        return {}
+    return {
+        "median": statistics.median(times),
+        "mean": statistics.fmean(times),
+        "p99": times[min(len(times) - 1, round(0.99 * (len(times) - 1)))],
+    }
+
+
+def _small(lines: list[str], solver: SolverName, engine: Engine) -> dict[str, float]:
+    """CPU microseconds per puzzle: the whole input through one ``solve_many``, and
+    ``SMALL_BATCHES`` batches of ``SMALL_BATCH`` puzzles spread over it."""
+    list(solve_many(lines[:SMALL_BATCH], solver, engine))  # warm
+    t0 = time.process_time()
+    for _ in solve_many(lines, solver, engine):
+        pass
+    whole = (time.process_time() - t0) / max(len(lines), 1) * 1e6
+    starts = _spread(len(lines), SMALL_BATCH, SMALL_BATCHES)
+    t0 = time.process_time()
+    for start in starts:
+        for _ in solve_many(lines[start : start + SMALL_BATCH], solver, engine):
+            pass
+    small = (time.process_time() - t0) / max(len(starts) * SMALL_BATCH, 1) * 1e6
+    return {"whole": whole, "small": small, "batches": len(starts)}
+
+
+def _spread(total: int, size: int, count: int) -> list[int]:
+    """``count`` start indexes of batches of ``size``, spread evenly over ``total``.
+
+    >>> _spread(1000, 300, 3), _spread(100, 300, 3)
+    ([0, 350, 700], [0])
+    """
+    if total <= size:
+        return [0]
+    last = total - size
+    return sorted({round(i * last / max(count - 1, 1)) for i in range(count)})
+
+
+def child(argv: list[str]) -> int:
+    """The process of one of fsudoku's rows: ``mode solver engine jobs``, puzzles on
+    standard input. ``batch``: ``fsudoku solve`` (the article's ``main``); ``calls``:
+    one call per puzzle, timed; ``small``: the small-batch figures.
+
+    No Haskell counterpart.
+    """
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # the parent reports an interrupt
+    mode, solver_text, engine_text, jobs_text = argv
+    solver: SolverName = solver_text  # type: ignore[assignment]
+    engine: Engine = engine_text  # type: ignore[assignment]
+    jobs = int(jobs_text)
+    if mode == "calls":
+        lines = sys.stdin.read().splitlines()
+        _report(_calls(lines, solver, engine))
+        return 0
+    if mode == "small":
+        lines = sys.stdin.read().splitlines()
+        _report(_small(lines, solver, engine))
+        return 0
+    from fsudoku.app.render import render
+    from fsudoku.batch import entries_of, outcomes
+
+    # what `fsudoku solve` does with standard input, timed as a whole by the parent
+    recorded: list[tuple[str, int]] = []
+    fmt = "grid" if solver in SARKAR_RULES else "line"
+    write = sys.stdout.write
+    for entry, outcome in outcomes(entries_of(sys.stdin.buffer), solver, engine, None, jobs):
+        recorded.append((outcome.status, outcome.nodes))
+        write(render(outcome, entry, fmt, solver))
+    sys.stdout.flush()
+    _report(_summary(recorded))
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# Input
 
 
 def read_puzzles(path: str, limit: int | None) -> list[str]:
@@ -167,7 +435,7 @@ def read_puzzles(path: str, limit: int | None) -> list[str]:
         if limit is not None and len(puzzles) >= limit:
             break
     if errors:
-        raise UsageError("; ".join(errors))
+        raise UsageError("; ".join(e.removeprefix("fsudoku: ") for e in errors))
     return puzzles
 
 
@@ -178,27 +446,439 @@ def hardest(puzzles: list[str], count: int) -> list[str]:
     return [puzzles[i] for i in sorted(chosen)]
 
 
+class _Inputs:
+    """Temporary files of puzzle lines, one per input set, removed at the end."""
+
+    def __init__(self) -> None:
+        self.dir = tempfile.TemporaryDirectory(prefix="fsudoku-bench-")
+        self.count = 0
+
+    def write(self, puzzles: list[str]) -> str:
+        self.count += 1
+        path = os.path.join(self.dir.name, f"input{self.count}.txt")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.writelines(p + "\n" for p in puzzles)
+        return path
+
+    def close(self) -> None:
+        self.dir.cleanup()
+
+
+# ---------------------------------------------------------------------------
+# The table
+
+
+def _jobs(value: int) -> int:
+    """``--jobs 0``: every core, as for ``fsudoku solve``."""
+    return (os.cpu_count() or 1) if value == 0 else value
+
+
+def _measure(
+    rows: list[Row],
+    path: str,
+    repeat: int,
+    per_puzzle: bool,
+    progress: Callable[[str], None],
+) -> None:
+    """Run every row ``repeat`` times, in rounds (each round every row once)."""
+    for round_ in range(repeat):
+        for row in rows:
+            progress(f"round {round_ + 1}/{repeat}: {row.label} ...")
+            if row.external is not None:
+                run = _run_process(row.external.command, path, shell=True)
+            else:
+                assert row.solver is not None
+                argv = _child_argv("batch", row.solver, row.engine, row.jobs)  # type: ignore[arg-type]
+                run = _run_process(argv, path)
+                if run.status != 0:
+                    raise UsageError(f"bench: {row.label} exited with status {run.status}")
+            row.runs.append(run)
+            if per_puzzle and row.external is None and row.jobs == 1:
+                assert row.solver is not None
+                argv = _child_argv("calls", row.solver, row.engine, 1)  # type: ignore[arg-type]
+                row.calls.append(_run_process(argv, path).stats)
+
+
+def _num(value: float | None, digits: int = 0) -> str:
+    return "-" if value is None else f"{value:,.{digits}f}"
+
+
+def _unsolved(stats: dict[str, Any]) -> str:
+    statuses: dict[str, int] = dict(stats.get("statuses", {}))
+    statuses.pop("solved", None)
+    if not statuses:
+        return "0"
+    return ", ".join(f"{n:,} {status.replace('_', ' ')}" for status, n in sorted(statuses.items()))
+
+
+def format_table(rows: list[Row], externals: list[External], per_puzzle: bool = False) -> str:
+    """The rows as a Markdown table (every row has as many cells as the header)."""
+    head = ["solver", "engine", "jobs", "puzzles", "wall s", "CPU s", "us/puzzle"]
+    if per_puzzle:
+        head += ["per call median us", "per call mean us", "per call p99 us"]
+    head += ["nodes mean / median / max", "peak MB", "unsolved"]
+    if externals:
+        head += ["output"]
+    head += [f"x {e.label}" for e in externals]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    by_command = {e: next(r for r in rows if r.external is e) for e in externals}
+    for r in rows:
+        stats = r.stats()
+        cells = [
+            r.solver or r.label,
+            r.engine,
+            str(r.jobs) if r.external is None else "-",
+            f"{r.puzzles:,}",
+            f"{r.wall():,.2f}",
+            f"{r.cpu():,.2f}",
+            f"{r.wall() / max(r.puzzles, 1) * 1e6:,.0f}",
+        ]
+        if per_puzzle:
+            cells += [_num(r.call("median")), _num(r.call("mean")), _num(r.call("p99"))]
+        if stats:
+            cells.append(
+                f"{stats['nodes_mean']:,.1f} / {stats['nodes_median']:g} / {stats['nodes_max']:,}"
+            )
+        else:
+            cells.append("-")
+        cells += [f"{r.peak():,.0f}", _unsolved(stats) if stats else "-"]
+        if externals:
+            cells.append(_same_output(r, externals, by_command))
+        for e in externals:
+            other = by_command[e]
+            if r is other or (e.solver is not None and r.solver not in (None, e.solver)):
+                cells.append("-")
+            elif r.external is not None and e.solver is not None:
+                cells.append("-")
+            else:
+                cells.append(
+                    f"{other.wall() / r.wall():.3g}x ({other.cpu() / max(r.cpu(), 1e-9):.3g}x)"
+                )
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def _same_output(row: Row, externals: list[External], by_command: dict[External, Row]) -> str:
+    """Whether the row's output is byte for byte its solver's external command's."""
+    if row.external is not None:
+        return "-"
+    for e in externals:
+        if e.solver == row.solver:
+            other = by_command[e]
+            same = all(a.digest == other.runs[0].digest for a in row.runs)
+            return f"same as {e.label}" if same else f"differs from {e.label}"
+    return "-"
+
+
+# ---------------------------------------------------------------------------
+# The targets
+
+
+@dataclass(slots=True)
+class Target:
+    """One row of the targets table."""
+
+    name: str
+    measured: str
+    goal: str
+    met: bool | None
+
+
+def _ratio_row(name: str, ours: Row, theirs: Row | None, goal: float) -> Target:
+    if theirs is None:
+        return Target(name, f"{ours.wall():.2f} s (no --against command)", f">= {goal:g}x", None)
+    wall = theirs.wall() / ours.wall()
+    cpu = theirs.cpu() / max(ours.cpu(), 1e-9)
+    measured = (
+        f"{wall:.1f}x wall ({theirs.wall():.2f} s / {ours.wall():.2f} s), "
+        f"{cpu:.1f}x CPU ({theirs.cpu():.2f} s / {ours.cpu():.2f} s)"
+    )
+    return Target(name, measured, f">= {goal:g}x", min(wall, cpu) >= goal)
+
+
+def _slowdown_row(name: str, ours: Row, theirs: Row | None, goal: float) -> Target:
+    if theirs is None:
+        return Target(name, f"{ours.wall():.2f} s (no --against command)", f"<= {goal:g}x", None)
+    wall = ours.wall() / theirs.wall()
+    cpu = ours.cpu() / max(theirs.cpu(), 1e-9)
+    per = ours.wall() / max(ours.puzzles, 1) * 1e3
+    measured = (
+        f"{wall:.2f}x wall ({ours.wall():.2f} s / {theirs.wall():.2f} s; {per:,.2f} ms/puzzle), "
+        f"{cpu:.2f}x CPU"
+    )
+    return Target(name, measured, f"<= {goal:g}x", max(wall, cpu) <= goal)
+
+
+def _targets(args: argparse.Namespace, puzzles: list[str], out: TextIO, progress: Any) -> int:
+    """Measure and print the rows of the speed targets."""
+    externals = [parse_against(a) for a in args.against or []]
+    sarkar = next((e for e in externals if e.solver == "exclusives"), None)
+    bird_cmd = next((e for e in externals if e.solver == "bird"), None)
+    repeat = args.repeat
+    inputs = _Inputs()
+    try:
+        whole = inputs.write(puzzles)
+        hard_set = hardest(puzzles, args.hardest or HARD_SET)
+        hard = inputs.write(hard_set)
+        calls = inputs.write(puzzles[::CALL_STRIDE])
+        first = inputs.write(puzzles[:REFERENCE_PUZZLES])
+        birds = inputs.write(puzzles[:BIRD_PUZZLES])
+
+        def ours(solver: SolverName, engine: Engine, jobs: int, count: int) -> Row:
+            return Row(f"{solver} {engine} jobs={jobs}", solver, engine, jobs, count)
+
+        def theirs(e: External | None, count: int) -> Row | None:
+            return None if e is None else Row(e.label, e.solver, "external", 1, count, external=e)
+
+        groups: list[tuple[str, list[Row]]] = []
+        w1 = ours("exclusives", "fast", 1, len(puzzles))
+        w2 = ours("exclusives", "fast", 2, len(puzzles))
+        groups.append((whole, [w1, w2] + [r for r in [theirs(sarkar, len(puzzles))] if r]))
+        h1 = ours("exclusives", "fast", 1, len(hard_set))
+        groups.append((hard, [h1] + [r for r in [theirs(sarkar, len(hard_set))] if r]))
+        ref = ours("exclusives", "reference", 1, min(len(puzzles), REFERENCE_PUZZLES))
+        groups.append((first, [ref] + [r for r in [theirs(sarkar, ref.puzzles)] if r]))
+        bird = ours("bird", "reference", 1, min(len(puzzles), BIRD_PUZZLES))
+        groups.append((birds, [bird] + [r for r in [theirs(bird_cmd, bird.puzzles)] if r]))
+        for path, rows in groups:
+            _measure(rows, path, repeat, False, progress)
+        one_fast = ours("exclusives", "fast", 1, len(puzzles[::CALL_STRIDE]))
+        one_norvig = ours("norvig", "reference", 1, one_fast.puzzles)
+        small: list[dict[str, float]] = []
+        for round_ in range(repeat):
+            progress(f"round {round_ + 1}/{repeat}: one call per puzzle, small batches ...")
+            for row in (one_fast, one_norvig):
+                argv = _child_argv("calls", row.solver, row.engine, 1)  # type: ignore[arg-type]
+                row.calls.append(_run_process(argv, calls).stats)
+            small.append(_run_process(_child_argv("small", "exclusives", "fast", 1), whole).stats)
+    finally:
+        inputs.close()
+
+    def med(key: str) -> float:
+        return statistics.median(s[key] for s in small)
+
+    table: list[Target] = [
+        _ratio_row(
+            f"Batch, all {len(puzzles):,}, one core", w1, groups[0][1][-1] if sarkar else None, 50
+        ),
+        _ratio_row(
+            f"Hard set ({len(hard_set):,} hardest)", h1, groups[1][1][-1] if sarkar else None, 40
+        ),
+    ]
+    fm, fa = one_fast.call("median") or 0.0, one_fast.call("mean") or 0.0
+    nm, na = one_norvig.call("median") or 0.0, one_norvig.call("mean") or 0.0
+    table.append(
+        Target(
+            f"One puzzle per call (every {CALL_STRIDE}th, {one_fast.puzzles:,}): median",
+            f"{fm:,.0f} us vs norvig {nm:,.0f} us ({fm / max(nm, 1e-9):.2f}x)",
+            "<= 1x norvig",
+            fm <= nm,
+        )
+    )
+    table.append(
+        Target(
+            "One puzzle per call: mean",
+            f"{fa:,.0f} us vs norvig {na:,.0f} us ({fa / max(na, 1e-9):.2f}x)",
+            "<= 2x norvig",
+            fa <= 2 * na,
+        )
+    )
+    ratio = med("small") / max(med("whole"), 1e-9)
+    table.append(
+        Target(
+            f"Small batches ({SMALL_BATCH} puzzles per solve_many, {int(med('batches'))} batches)",
+            f"{med('small'):,.0f} us/puzzle vs {med('whole'):,.0f} whole file (CPU, {ratio:.2f}x)",
+            "<= 2x",
+            ratio <= 2,
+        )
+    )
+    for row in (w1, w2):
+        table.append(
+            Target(
+                f"Memory, whole file, --jobs {row.jobs}",
+                f"{row.peak():,.0f} MB peak (all processes)",
+                "< 150 MB",
+                row.peak() < 150,
+            )
+        )
+    table.append(
+        _slowdown_row(
+            f"Reference exclusives, first {ref.puzzles:,}",
+            ref,
+            groups[2][1][-1] if sarkar else None,
+            5,
+        )
+    )
+    table.append(
+        _slowdown_row(
+            f"Reference bird, first {bird.puzzles:,}",
+            bird,
+            groups[3][1][-1] if bird_cmd else None,
+            5,
+        )
+    )
+    out.write(f"{args.file}: the speed targets, medians of {plural(repeat, 'run')}\n\n")
+    out.write("| target | measured | goal | met |\n|---|---|---|---|\n")
+    for t in table:
+        met = "-" if t.met is None else ("yes" if t.met else "no")
+        out.write(f"| {t.name} | {t.measured} | {t.goal} | {met} |\n")
+    out.write("\nThe rows measured:\n")
+    for path_rows in groups:
+        rows_ = path_rows[1]
+        exts = [r.external for r in rows_ if r.external is not None]
+        out.write("\n" + format_table(rows_, exts) + "\n")
+    out.flush()
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# The command
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of ``fsudoku bench``."""
+
+    def count(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < 0:
+            raise argparse.ArgumentTypeError(f"must be 0 or more: {text!r}")
+        return value
+
+    def positive(text: str) -> int:
+        value = count(text)
+        if value == 0:
+            raise argparse.ArgumentTypeError("must be at least 1")
+        return value
+
+    p.add_argument("file", metavar="FILE")
+    p.add_argument(
+        "--solver",
+        action="append",
+        choices=SOLVERS,
+        dest="solvers",
+        help="a solver to time (repeatable; default exclusives)",
+    )
+    p.add_argument(
+        "--engine",
+        action="append",
+        choices=ENGINES,
+        dest="engines",
+        help="an engine to time (repeatable; default reference)",
+    )
+    p.add_argument("--limit", type=positive, default=None, help="only the first N puzzles")
+    p.add_argument(
+        "--hardest",
+        type=positive,
+        default=None,
+        help="only the N puzzles exclusives needs the most nodes for",
+    )
+    p.add_argument(
+        "--jobs",
+        "-j",
+        type=count,
+        action="append",
+        help="worker processes (repeatable: one row per value; 0: all cores; default 1)",
+    )
+    p.add_argument(
+        "--per-puzzle",
+        action="store_true",
+        help="also time one call per puzzle (per call columns), in a process of its own",
+    )
+    p.add_argument(
+        "--against",
+        action="append",
+        metavar="[SOLVER=]CMD",
+        help="also time an external command that reads the same lines on stdin "
+        "(repeatable); SOLVER= says which solver it implements",
+    )
+    p.add_argument("--repeat", type=positive, default=1, help="run every row N times; show medians")
+    p.add_argument(
+        "--targets",
+        action="store_true",
+        help="measure the speed targets (README's Benchmarks) instead of a table",
+    )
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+
+
 def main(args: argparse.Namespace, out: TextIO) -> int:
     """Run the benchmark the command line describes and print the table."""
     solvers: list[SolverName] = args.solvers or ["exclusives"]
     engines: list[Engine] = args.engines or ["reference"]
-    jobs_list: list[int] = args.jobs or [1]
+    jobs_list = [_jobs(j) for j in (args.jobs or [1])]
+    externals = [parse_against(a) for a in getattr(args, "against", None) or []]
+    per_puzzle: bool = getattr(args, "per_puzzle", False)
+    repeat: int = getattr(args, "repeat", 1) or 1
+    quiet = args.quiet or not sys.stderr.isatty()
+
+    def progress(message: str) -> None:
+        if not quiet:
+            print(message, file=sys.stderr)
+
+    if getattr(args, "targets", False):
+        args.repeat = repeat
+        args.against = getattr(args, "against", None)
+        return _targets(args, read_puzzles(args.file, args.limit), out, progress)
     puzzles = read_puzzles(args.file, args.limit)
-    label = f"the first {len(puzzles):,} puzzles" if args.limit else f"{len(puzzles):,} puzzles"
+    label = plural(len(puzzles), "puzzle")
+    if args.limit:
+        label = f"the first {label}" if len(puzzles) != 1 else "the first puzzle"
     if args.hardest:
         puzzles = hardest(puzzles, args.hardest)
         label = f"the {len(puzzles):,} hardest (most exclusives nodes) of {label}"
     rows: list[Row] = []
-    show = not args.quiet and sys.stderr.isatty() and len(puzzles) >= 20
     for solver in solvers:
         for engine in engines:
             if engine == "fast" and solver not in FAST_SOLVERS:
                 continue
             for jobs in jobs_list:
-                if show:
-                    print(f"timing {solver} on {engine}, jobs={jobs} ...", file=sys.stderr)
-                rows.append(measure_in_child(puzzles, solver, engine, jobs or 1, show))
-    out.write(f"{args.file}: {label}\n\n")
-    out.write(format_table(rows) + "\n")
+                rows.append(
+                    Row(f"{solver} {engine} jobs={jobs}", solver, engine, jobs, len(puzzles))
+                )
+    for e in externals:
+        rows.append(Row(e.label, e.solver, "external", 1, len(puzzles), external=e))
+    if not rows:
+        raise UsageError(
+            f"bench: nothing to time (the fast engine covers {', '.join(sorted(FAST_SOLVERS))})"
+        )
+    inputs = _Inputs()
+    try:
+        _measure(rows, inputs.write(puzzles), repeat, per_puzzle, progress)
+    finally:
+        inputs.close()
+    runs = f", medians of {plural(repeat, 'run')}" if repeat > 1 else ""
+    out.write(f"{args.file}: {label}{runs}\n\n")
+    out.write(format_table(rows, externals, per_puzzle) + "\n")
     out.flush()
     return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """A parser for ``fsudoku bench`` alone (``python -m fsudoku.app.bench``)."""
+
+    class Parser(argparse.ArgumentParser):
+        def error(self, message: str) -> None:  # type: ignore[override]
+            raise UsageError(message)
+
+    parser = Parser(prog="fsudoku bench", description=__doc__.splitlines()[0] if __doc__ else None)
+    add_arguments(parser)
+    return parser
+
+
+def run(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """``fsudoku bench`` as a program of its own: the exit status, never a traceback."""
+    stream = out if out is not None else sys.stdout
+    try:
+        return main(build_parser().parse_args(argv), stream)
+    except UsageError as error:
+        print(f"fsudoku: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("fsudoku: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(run())

@@ -11,22 +11,52 @@ Haskell's ``lines``; a trailing ``\\r`` is dropped, ``0`` blanks become ``.``, b
 that are not UTF-8 make that line ``Invalid input``.
 
 Exit status: 0 when every puzzle was solved, 1 when some line was invalid,
-unsolvable or given up, 2 for a usage error or an unreadable file, 130 on Ctrl-C.
+unsolvable, given up or refused, 2 for a usage error or an unreadable file, 74 when
+the output cannot be written, 70 for an internal error, 130 on Ctrl-C (SIGINT), 143
+on SIGTERM, 129 on SIGHUP (:mod:`fsudoku.app.process`).
 """
 
 from __future__ import annotations
 
+# first, before anything slow: a signal while the modules below load ends quietly
+from fsudoku.app import process
+
+# isort: split
 import argparse
-import os
+import contextlib
+import errno
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
-from fsudoku import sarkar1
+from fsudoku import __version__
+from fsudoku.app.process import (
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_OUTPUT,
+    EXIT_UNSOLVED,
+    EXIT_USAGE,
+    OutputError,
+    Signals,
+    Stopped,
+    Writer,
+)
 from fsudoku.app.render import FORMATS, render
 from fsudoku.app.usage import UsageError
-from fsudoku.batch import Entry, Progress, count_lines, outcomes, read_sources
-from fsudoku.grid_io import SAMPLE, is_puzzle, read_grid, show_grid, show_grid_with_possibilities
+from fsudoku.batch import (
+    Entry,
+    Progress,
+    count_entries,
+    os_error_message,
+    outcomes,
+    read_sources,
+    summary,
+    usable_cores,
+    worker_count,
+)
+from fsudoku.grid_io import is_puzzle
 from fsudoku.outcome import Outcome
 from fsudoku.pe96.counting import check_line
 from fsudoku.pe96.euler import euler96
@@ -35,77 +65,141 @@ from fsudoku.solvers import (
     FAST_SOLVERS,
     NAIVE_MAX_BLANKS,
     NAIVE_MAX_NODES,
-    SARKAR_RULES,
     SOLVERS,
     TRACED,
     Engine,
     solve_many,
 )
-from fsudoku.trace import run_sarkar
 
-EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+_SIGNALS: list[Signals | None] = [None]  # the signals of the run in progress
 
 
 PROGRESS_MIN = 20
 """Fewer puzzles than this (in named files) get no progress bar."""
 
 
+def _isatty(stream: object) -> bool:
+    """Whether a standard stream is open on a terminal."""
+    try:
+        return stream is not None and bool(stream.isatty())  # type: ignore[attr-defined]
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def _decorated(args: argparse.Namespace) -> bool:
+    """Whether stderr gets a progress bar and a summary: a terminal, and no ``--quiet``."""
+    return not args.quiet and _isatty(sys.stderr)
+
+
 def _progress(args: argparse.Namespace) -> Progress:
     """A progress bar on stderr when it is a terminal, the input is not typed at a
-    terminal, there are more than a few puzzles, and ``--quiet`` is not given."""
-    if args.quiet or not sys.stderr.isatty():
+    terminal, there are more than a few puzzles, and ``--quiet`` is not given. Its
+    total is exact when every source is a regular file (counted without reading any
+    other source); otherwise it counts as it goes."""
+    if not _decorated(args):
         return Progress(False)
     reads_stdin = not args.files or "-" in args.files
-    if reads_stdin and sys.stdin.isatty():
+    if reads_stdin and _isatty(sys.stdin):
         return Progress(False)
-    total = count_lines(args.files)
+    total = count_entries(args.files, getattr(args, "strict_input", False))
     if total is not None and total < PROGRESS_MIN:
         return Progress(False)
     return Progress(True, total)
 
 
+def _err(signals: Signals | None) -> Writer:
+    """Standard error, as a :class:`~fsudoku.app.process.Writer`."""
+    return Writer(sys.stderr, "standard error", signals)
+
+
+def _tick(progress: Progress) -> Callable[[int], None]:
+    """Tell the bar of puzzles solved; a bar that cannot be drawn is an output failure."""
+
+    def tick(count: int) -> None:
+        try:
+            progress.update(count)
+        except (OSError, ValueError) as error:
+            raise OutputError("standard error", error) from None
+
+    return tick
+
+
+def _close_quietly(progress: Progress) -> None:
+    """Remove the bar on the way out of a run that failed (its error is what counts)."""
+    with contextlib.suppress(OSError, ValueError):
+        progress.close()
+
+
+def _finish(
+    args: argparse.Namespace,
+    progress: Progress,
+    errors: list[str],
+    line: str | None,
+    signals: Signals | None,
+) -> None:
+    """The end of a batch: the bar removed, the unreadable sources reported, and the
+    one-line summary when stderr is a terminal."""
+    try:
+        progress.close()
+    except (OSError, ValueError) as error:
+        raise OutputError("standard error", error) from None
+    err = _err(signals)
+    for message in errors:
+        err.write(f"fsudoku: {message}\n")
+    if _decorated(args) and line is not None:
+        err.write(line + "\n")
+
+
 def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     """``fsudoku solve``: one result per puzzle, in order, flushed as found."""
     engine = _engine(args)
+    jobs = _jobs(args.jobs)
     max_nodes = args.max_nodes
-    if args.solver == "bird-naive" and max_nodes is None:
+    naive = args.solver == "bird-naive"
+    if naive and args.force and max_nodes is None:
         max_nodes = NAIVE_MAX_NODES
+    # bird-naive without --force or a bound: the registry refuses many blanks itself
+    # (at most 9^6 completions for the others, fewer than NAIVE_MAX_NODES)
+    signals = _SIGNALS[0]
+    writer, err = Writer(out, "standard output", signals), _err(signals)
     errors: list[str] = []
     entries = read_sources(args.files, errors, args.strict_input)
-    status = EXIT_OK
+    counts: Counter[str] = Counter()
     progress = _progress(args)
-    try:
-        interactive = (not args.files or "-" in args.files) and sys.stdin.isatty()
-        if args.solver == "bird-naive" and not args.force:
-            stream = _refuse_many_blanks(entries, max_nodes)
-        else:
-            stream = outcomes(entries, args.solver, engine, max_nodes, _jobs(args), interactive)
+    tick = _tick(progress)
+    if naive and not args.force and max_nodes is not None:
+        stream = _refuse_many_blanks(entries, max_nodes, tick)
+    else:
+        stream = outcomes(entries, args.solver, engine, max_nodes, jobs, progress=tick)
+    with contextlib.ExitStack() as ending:
+        ending.callback(_close_quietly, progress)
+        ending.callback(getattr(stream, "close", lambda: None))  # workers reaped at once
         for entry, outcome in stream:
-            out.write(render(outcome, entry, args.format, args.solver))
-            out.flush()
-            progress.update()
-            if outcome.status != "solved":
-                status = EXIT_UNSOLVED
+            writer.write(render(outcome, entry, args.format, args.solver))
+            counts[outcome.status] += 1
             if args.stats:
-                print(f"{entry.label}\t{outcome.status}\tnodes={outcome.nodes}", file=sys.stderr)
-    finally:
-        progress.close()
-    for message in errors:
-        print(message, file=sys.stderr)
-    return EXIT_USAGE if errors else status
+                err.write(f"{entry.label}\t{outcome.status}\tnodes={outcome.nodes}\n")
+        ending.pop_all()
+    line = summary(counts, progress.seconds()) if counts else None
+    _finish(args, progress, errors, line, signals)
+    if errors:
+        return EXIT_USAGE
+    return EXIT_OK if counts["solved"] == sum(counts.values()) else EXIT_UNSOLVED
 
 
 def _refuse_many_blanks(
-    entries: Iterator[Entry], max_nodes: int | None
+    entries: Iterator[Entry], max_nodes: int | None, tick: Callable[[int], None]
 ) -> Iterator[tuple[Entry, Outcome]]:
     """``bird-naive`` without ``--force``: a puzzle with more than a handful of blanks is
     refused (its line says why); the others are solved, one at a time."""
     for entry in entries:
         blanks = entry.text.count(".")
         if is_puzzle(entry.text) and blanks > NAIVE_MAX_BLANKS:
-            yield entry, Outcome.refused(blanks)
+            outcome = Outcome.refused(blanks)
         else:
-            yield entry, next(solve_many([entry.text], "bird-naive", "reference", max_nodes))
+            outcome = next(solve_many([entry.text], "bird-naive", "reference", max_nodes))
+        tick(1)
+        yield entry, outcome
 
 
 def _engine(args: argparse.Namespace) -> Engine:
@@ -120,70 +214,79 @@ def _engine(args: argparse.Namespace) -> Engine:
     return engine
 
 
-def _jobs(args: argparse.Namespace) -> int:
-    jobs: int = args.jobs
-    if jobs == 0:
-        return os.cpu_count() or 1
-    return jobs
+def _jobs(jobs: int) -> int:
+    """``--jobs N``: 0 is one worker per core; more workers than cores is a usage error."""
+    try:
+        return worker_count(jobs)
+    except ValueError:
+        raise UsageError(
+            f"--jobs {jobs}: at most {usable_cores()}, the cores this process may use "
+            "(0: all of them)"
+        ) from None
 
 
 def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
-    """``fsudoku demo``: the articles' sample puzzle, its settled grid, its solution."""
-    rule = SARKAR_RULES[args.solver] if args.solver in SARKAR_RULES else SARKAR_RULES["exclusives"]
-    grid = read_grid(SAMPLE).unwrap()
-    out.write('The sample puzzle of the articles (Sarkar #1, "Setting up"):\n\n')
-    out.write(show_grid(grid) + "\n")
-    settled = sarkar1.prune_grid(grid, rule)
-    out.write(f"After pruneGrid ({args.solver}), with each cell's possibilities:\n\n")
-    out.write(show_grid_with_possibilities(settled.unwrap()) + "\n")
-    result, stats = run_sarkar(grid, rule)
-    out.write(f"Solved by solve ({stats.nodes} nodes):\n\n")
-    out.write(show_grid(result.unwrap()))
-    out.flush()
-    return EXIT_OK
+    """``fsudoku demo``: Sarkar #1's steps on the articles' sample puzzle (:mod:`fsudoku.app.demo`)."""
+    from fsudoku.app import demo  # loaded when asked for
+
+    return demo.demo(out, args.solver)
 
 
 def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
     """``fsudoku bench``: solvers and engines side by side on the same puzzles."""
     from fsudoku.app import bench  # loaded when asked for
 
+    if getattr(args, "jobs", None):
+        args.jobs = [_jobs(jobs) for jobs in args.jobs]  # the bounds of solve --jobs
     return bench.main(args, out)
 
 
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
-    """``fsudoku check``: unique, multiple N, none, or Invalid input per puzzle."""
+    """``fsudoku check``: unique, multiple N (exactly N), multiple N+ (counting stopped at
+    ``--limit N``), none, or Invalid input per puzzle."""
+    signals = _SIGNALS[0]
+    writer = Writer(out, "standard output", signals)
     errors: list[str] = []
-    status = EXIT_OK
+    counts: Counter[str] = Counter()
     progress = _progress(args)
-    try:
+    tick = _tick(progress)
+    with contextlib.ExitStack() as ending:
+        ending.callback(_close_quietly, progress)
         for entry in read_sources(args.files, errors):
             line = check_line(entry.text, args.limit)
-            out.write(line + "\n")
-            out.flush()
-            progress.update()
-            if line != "unique":
-                status = EXIT_UNSOLVED
-    finally:
-        progress.close()
-    for message in errors:
-        print(message, file=sys.stderr)
-    return EXIT_USAGE if errors else status
+            writer.write(line + "\n")
+            tick(1)
+            counts[line.split()[0]] += 1
+        ending.pop_all()
+    _finish(args, progress, errors, _check_summary(counts, progress.seconds()), signals)
+    if errors:
+        return EXIT_USAGE
+    return EXIT_OK if counts["unique"] == sum(counts.values()) else EXIT_UNSOLVED
+
+
+def _check_summary(counts: Counter[str], seconds: float) -> str | None:
+    """``check``'s one-line summary: ``3 puzzles: 1 unique, 1 multiple, 1 without
+    solution, 0 invalid, 0.1 s``."""
+    total = sum(counts.values())
+    if not total:
+        return None
+    return (
+        f"{total:,} puzzle{'' if total == 1 else 's'}: {counts['unique']:,} unique, "
+        f"{counts['multiple']:,} multiple, {counts['none']:,} without solution, "
+        f"{counts['Invalid']:,} invalid, {seconds:.1f} s"
+    )
 
 
 def cmd_euler96(args: argparse.Namespace, out: TextIO) -> int:
     """``fsudoku euler96 FILE``: the Project Euler 96 sum."""
-    if not os.path.exists(args.file):
-        raise UsageError(f"{args.file}: no such file")
-    if os.path.isdir(args.file):
-        raise UsageError(f"{args.file}: is a directory")
     try:
         total = euler96(args.file, args.solver)
-    except ValueError as error:  # a grid that is invalid, unsolvable or wrongly solved
-        print(f"fsudoku: euler96: {error}", file=sys.stderr)
-        return EXIT_UNSOLVED
     except OSError as error:
-        raise UsageError(f"{args.file}: {error.strerror or error}") from None
-    out.write(f"{total}\n")
+        raise UsageError(os_error_message(args.file, error)) from None
+    except ValueError as error:  # a grid invalid, unsolvable, not tried or wrongly solved
+        _err(_SIGNALS[0]).write(f"fsudoku: euler96: {args.file}: {error}\n")
+        return EXIT_UNSOLVED
+    Writer(out, "standard output", _SIGNALS[0]).write(f"{total}\n")
     return EXIT_OK
 
 
@@ -222,9 +325,18 @@ def _at_least_two(text: str) -> int:
     return value
 
 
+class _ArgumentError(UsageError):
+    """A command line argparse refused: printed with the usage line and a ``--help`` hint."""
+
+    def __init__(self, message: str, usage: str, prog: str) -> None:
+        super().__init__(message)
+        self.usage = usage
+        self.prog = prog
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(message)
+        raise _ArgumentError(message, self.format_usage(), self.prog)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -238,6 +350,7 @@ def build_parser() -> argparse.ArgumentParser:
         ),
         epilog="Start with `fsudoku demo`; then `fsudoku solve FILE` (one puzzle per line).",
     )
+    parser.add_argument("--version", action="version", version=f"fsudoku {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     def solver_options(p: argparse.ArgumentParser, default: str = "exclusives") -> None:
@@ -299,8 +412,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p_solve.set_defaults(run=cmd_solve)
 
-    p_demo = sub.add_parser("demo", help="solve the articles' sample puzzle and show each stage")
-    solver_options(p_demo)
+    p_demo = sub.add_parser(
+        "demo", help="Sarkar #1's steps on the articles' sample puzzle, from readGrid to solve"
+    )
+    solver_options(p_demo, "simple")
     p_demo.set_defaults(run=cmd_demo)
 
     p_bench = sub.add_parser("bench", help="time solvers and engines side by side on one file")
@@ -368,33 +483,82 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run the command line; returns the exit status (never raises for bad input)."""
+    """Run the command line; returns the exit status (never raises, never a traceback).
+
+    SIGINT, SIGTERM and SIGHUP end the run with 130, 143 or 129 and one line on stderr
+    (:mod:`fsudoku.app.process`); output that cannot be written ends it with 74.
+    """
+    with Signals() as signals:
+        _SIGNALS[0] = signals
+        try:
+            return _main(argv, out)
+        except KeyboardInterrupt:
+            process.say_once("interrupted")
+            return EXIT_INTERRUPTED
+        except Stopped as stop:
+            process.say_once(stop.name)
+            return stop.status
+        finally:
+            _SIGNALS[0] = None
+
+
+def _main(argv: Sequence[str] | None, out: TextIO | None) -> int:
+    """:func:`main`, inside its signal handlers."""
     stream = out if out is not None else sys.stdout
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as done:  # --help, --version: argparse printed them
+            return done.code if isinstance(done.code, int) else EXIT_OK
         if args.command is None:
-            parser.print_help(stream)
+            parser.print_help(sys.stderr)
             return EXIT_USAGE
         run: Callable[[argparse.Namespace, TextIO], int] = args.run
+        if stream is None:
+            raise OutputError("standard output")
         return run(args, stream)
+    except _ArgumentError as error:
+        sys.stderr.write(error.usage)
+        print(f"fsudoku: {error}", file=sys.stderr)
+        print(f"Try '{error.prog} --help' for more information.", file=sys.stderr)
+        return EXIT_USAGE
     except UsageError as error:
         print(f"fsudoku: {error}", file=sys.stderr)
         return EXIT_USAGE
-    except KeyboardInterrupt:
-        print("fsudoku: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
-    except BrokenPipeError:
-        try:
-            sys.stdout = open(os.devnull, "w")
-        except OSError:
-            pass
-        return EXIT_OK
+    except OutputError as error:
+        process.silence(sys.stdout if error.where == "standard output" else sys.stderr)
+        with contextlib.suppress(OutputError):
+            _err(None).write(f"fsudoku: {error}\n")
+        return EXIT_OUTPUT
+    except OSError as error:  # a write of a subcommand that writes on its own
+        where = "standard output" if error.errno in _OUTPUT_ERRNOS else None
+        if where is None:
+            with contextlib.suppress(OutputError):
+                _err(None).write(f"fsudoku: {os_error_message(error.filename or '', error)}\n")
+            return EXIT_USAGE
+        process.silence(sys.stdout)
+        with contextlib.suppress(OutputError):
+            _err(None).write(f"fsudoku: {OutputError(where, error)}\n")
+        return EXIT_OUTPUT
+    except MemoryError:
+        with contextlib.suppress(OutputError):
+            _err(None).write("fsudoku: out of memory\n")
+        return EXIT_INTERNAL
+    except Exception as error:  # a bug: one line, not a traceback
+        with contextlib.suppress(OutputError):
+            _err(None).write(f"fsudoku: internal error: {type(error).__name__}: {error}\n")
+        return EXIT_INTERNAL
+
+
+_OUTPUT_ERRNOS = frozenset({errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+"""The errors of a write that failed (a closed pipe, a full disk)."""
 
 
 def run() -> None:
-    """Console-script entry point."""
-    sys.exit(main())
+    """Console-script entry point: the exit status of :func:`main`, as the process's."""
+    process.occupy_standard_fds()
+    process.end(main())
 
 
 if __name__ == "__main__":

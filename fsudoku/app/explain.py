@@ -22,7 +22,7 @@ from typing import TextIO
 from returns.maybe import Maybe
 
 from fsudoku import bird
-from fsudoku.app.svg import svg_grid
+from fsudoku.app.svg import clue_cells, svg_grid
 from fsudoku.app.usage import UsageError
 from fsudoku.cell import FIXED, Grid, Possible, possible
 from fsudoku.grid_io import is_puzzle, read_grid, show_cell_with_possibilities, show_grid, show_line
@@ -59,11 +59,16 @@ class Printer:
     """Numbers and prints the steps of a trace (and writes each grid as SVG if asked)."""
 
     def __init__(
-        self, out: TextIO, max_steps: int | None = None, svg_dir: str | None = None
+        self,
+        out: TextIO,
+        max_steps: int | None = None,
+        svg_dir: str | None = None,
+        clues: frozenset[int] | None = None,
     ) -> None:
         self.out = out
         self.max_steps = max_steps
         self.svg_dir = svg_dir
+        self.clues = clues  # the puzzle's clues, drawn apart from deduced digits in SVG
         self.steps = 0
         self.capped = False
 
@@ -81,7 +86,7 @@ class Printer:
             if self.svg_dir is not None:
                 name = os.path.join(self.svg_dir, f"step-{self.steps:04d}.svg")
                 with open(name, "w", encoding="utf-8") as handle:
-                    handle.write(svg_grid(grid, pivot, f"{self.steps}: {title}"))
+                    handle.write(svg_grid(grid, pivot, f"{self.steps}: {title}", self.clues))
 
 
 class Explainer(SarkarEvents):
@@ -171,7 +176,7 @@ def explain(
     if not grid:
         out.write("Invalid input\n")
         return None
-    explainer = Explainer(Printer(out, max_steps, svg_dir))
+    explainer = Explainer(Printer(out, max_steps, svg_dir, clue_cells(puzzle)))
     started = time.perf_counter()
     result, stats = run_sarkar(
         grid.unwrap(), SARKAR_RULES[rule], max_nodes=max_nodes, events=explainer
@@ -276,7 +281,7 @@ def explain_bird(
     if not is_puzzle(line):
         out.write("Invalid input\n")
         return 1
-    tracer = BirdExplainer(Printer(out, max_steps, svg_dir))
+    tracer = BirdExplainer(Printer(out, max_steps, svg_dir, clue_cells(line)))
     started = time.perf_counter()
     found, stats = run_bird(bird.choices(bird.line_to_grid(line)), events=tracer)
     first = next(found, None)

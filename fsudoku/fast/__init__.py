@@ -17,8 +17,9 @@ new job, ranked so that the first solution in depth-first order still wins and t
 node count is still the reference's.
 
 One puzzle at a time (:func:`solve_one`, and :func:`solve_many` on a few lines) runs
-the same algorithms over plain ``int`` masks (:mod:`fsudoku.fast.scalar`): NumPy's
-per-call cost only pays off over many grids.
+the same algorithms with the whole grid in one Python ``int`` (:mod:`fsudoku.fast.lanes`,
+over the one-unit functions of :mod:`fsudoku.fast.scalar`): NumPy's per-call cost only
+pays off over many grids, or on a long search, which the batch engine splits.
 
 Rules: ``simple`` (Sarkar #1), ``exclusives`` (#2 as published: only one-digit
 Exclusive groups prune), ``exclusives-sets`` (#2 as the prose intends).
@@ -42,7 +43,7 @@ from itertools import chain, islice
 import numpy as np
 
 from fsudoku.cell import FIXED, Cell, Grid, possible
-from fsudoku.fast import scalar
+from fsudoku.fast import lanes
 from fsudoku.fast.driver import solve_stream
 from fsudoku.fast.masks import DIGITS, RULES, read_masks
 from fsudoku.fast.vector import prune_grid
@@ -51,7 +52,7 @@ from fsudoku.outcome import Outcome
 
 __all__ = ["DEFAULT_CHUNK", "RULES", "masks_to_grid", "settle", "solve_many", "solve_one"]
 
-DEFAULT_CHUNK = 4096
+DEFAULT_CHUNK = 8192
 """Default number of puzzles read, and searches run, at a time."""
 
 
@@ -65,8 +66,9 @@ def solve_many(
     """The outcome of each puzzle line, in order, streamed.
 
     Each item is one line without its newline (as Haskell's ``lines`` gives them).
-    Memory is bounded by ``chunk_size``, not by the number of lines. An input of at
-    most ``FEW`` lines is solved line by line (:func:`_solve_few`).
+    Memory is bounded by ``chunk_size``, not by the number of lines; an input shorter
+    than ``chunk_size`` gets a batch of its own size (at least ``SMALL_SLOTS``). An
+    input of at most ``FEW`` lines is solved line by line (:func:`solve_one`).
 
     >>> [o.nodes for o in solve_many(["." * 81], "exclusives", max_nodes=3)]
     [3]
@@ -77,37 +79,47 @@ def solve_many(
     head = list(islice(source, FEW + 1))
     if len(head) <= FEW:
         return (_solve_few(line, solver, max_nodes, chunk_size) for line in head)
+    head.extend(islice(source, max(0, chunk_size + 1 - len(head))))
+    if len(head) <= chunk_size:  # the whole input: as many slots as lines, or SMALL_SLOTS
+        return solve_stream(head, solver, max_nodes, min(chunk_size, max(len(head), SMALL_SLOTS)))
     return solve_stream(chain(head, source), solver, max_nodes, chunk_size)
 
 
-FEW = 4
-"""Inputs of at most this many lines are solved one at a time (:func:`_solve_few`)."""
+SMALL_SLOTS = 1024
+"""The fewest slots a short input gets (idle slots take the long searches' splits)."""
 
-FEW_NODES = 64
-"""How many nodes a puzzle of a few-line input gets on the one-puzzle engine."""
+
+FEW = 4
+"""Inputs of at most this many lines are solved one at a time (:func:`solve_one`)."""
+
+FEW_NODES = 1000
+"""How many nodes a puzzle gets on the one-puzzle engine before the batch engine,
+which splits a long search over its slots, takes it over from the start."""
 
 
 def _solve_few(line: str, solver: str, max_nodes: int | None, chunk_size: int) -> Outcome:
     """One line of a short input: the one-puzzle engine first (a batch costs more than
-    an easy puzzle), then, past ``FEW_NODES`` nodes, the batch engine from the start,
-    which splits a long search over its slots. Both give the reference's outcome, so
-    the second answer replaces the first, give-ups included."""
+    an easy puzzle), then, past ``FEW_NODES`` nodes, the batch engine from the start.
+    Both give the reference's outcome, so the second answer replaces the first, give-ups
+    included."""
     bound = FEW_NODES if max_nodes is None else min(max_nodes, FEW_NODES)
-    outcome = scalar.solve_line(line, solver, bound)
+    outcome = lanes.solve_line(line, solver, bound)
     if outcome.status != "gave_up" or bound == max_nodes:
         return outcome
     return next(solve_stream([line], solver, max_nodes, chunk_size))
 
 
 def solve_one(puzzle: str, solver: str = "exclusives", max_nodes: int | None = None) -> Outcome:
-    """The outcome of one puzzle line (plain-``int`` masks: no NumPy start-up cost).
+    """The outcome of one puzzle line: the grid in one ``int`` (:mod:`fsudoku.fast.lanes`),
+    and past ``FEW_NODES`` nodes the batch engine (no per-call NumPy cost on the many
+    puzzles that need few nodes).
 
     >>> solve_one("11" + "." * 79)
     Outcome(status='no_solution', solution=None, nodes=1)
     """
     if solver not in RULES:
         raise ValueError(f"unknown solver {solver!r}; expected one of {RULES}")
-    return scalar.solve_line(puzzle, solver, max_nodes)
+    return _solve_few(puzzle, solver, max_nodes, DEFAULT_CHUNK)
 
 
 def masks_to_grid(masks: list[int]) -> Grid:

@@ -203,7 +203,7 @@ class Batch:
         """Advance every busy slot by one stage of pruning; finish the nodes whose grid
         settled or failed. Returns the jobs that ended, how, and their solution."""
         ended: list[tuple[_Job, str, str | None]] = []
-        act = np.flatnonzero(self.busy)  # (n,) intp: busy slots
+        act = self.busy.nonzero()[0]  # (n,) intp: busy slots
         if not act.size:
             return ended
         fail = prune_grid_once(
@@ -351,6 +351,10 @@ def solve_stream(
             puzzle = job.puzzle
             if job.state != "running" or puzzle.index in done:
                 continue  # its puzzle was decided already
+            if state == "solved" and job.next is None and puzzle.head is job and max_nodes is None:
+                job.state = "dropped"  # the common case: the puzzle's only job left solved it
+                done[puzzle.index] = Outcome("solved", solution, puzzle.failed_nodes + job.nodes)
+                continue
             job.state = state
             job.solution = solution
             if state == "solved":  # jobs after it cannot matter any more

@@ -1,9 +1,11 @@
-"""Sarkar's solvers for one puzzle, over plain ``int`` masks (the one-puzzle fast path).
+"""Sarkar's solvers unit by unit, over plain ``int`` masks: the model of the fast engines.
 
 The same algorithms as :mod:`fsudoku.sarkar1` and :mod:`fsudoku.sarkar2`, cell for
 cell and pass for pass, with cells as 9-bit masks (:mod:`fsudoku.fast.masks`) and a
-grid as a ``list`` of 81 of them. NumPy does not pay for itself on one puzzle; this
-module does, and it is the model the batch engine (:mod:`fsudoku.fast.vector`) follows.
+grid as a ``list`` of 81 of them. The batch engine (:mod:`fsudoku.fast.vector`) and
+the one-puzzle engine (:mod:`fsudoku.fast.lanes`, which calls the one-unit functions
+here for the rare units it does not settle itself, and this module's search for
+``exclusives-sets``) follow it; the tests hold all three to the reference.
 
 One shortcut, exact by argument: ``pruneGrid`` only re-prunes *dirty* units, the units
 a cell of which changed since the unit was last pruned (all 27 for a new puzzle; the
@@ -341,7 +343,7 @@ def solve_counted(
     """``solve`` depth-first, and its node count (calls of ``solve``, dead ends included).
 
     Raises :class:`fsudoku.outcome.GaveUp` when node ``max_nodes + 1`` would start,
-    as :func:`fsudoku.sarkar1.solve_counted` does.
+    as :func:`fsudoku.trace.run_sarkar` does.
 
     Haskell: ``solve :: Grid -> Maybe Grid`` (Sarkar #1, "Solving the Puzzle").
     """

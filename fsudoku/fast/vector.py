@@ -41,6 +41,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from fsudoku.fast import scalar
 from fsudoku.fast.masks import CELL_UNITS, UNITS
 
 U16 = npt.NDArray[np.uint16]
@@ -154,19 +155,62 @@ def prune_cells_by_fixed(units: U16) -> tuple[U16, Bools, Bools]:
     return new, failed, dups
 
 
+def _fixed(units: U16) -> tuple[U16, U16]:
+    """The fixed cells' masks (0 for the others), and each unit's fixed digits."""
+    fx: U16 = units * _singles(units)  # (9, U) uint16
+    found: U16 = np.bitwise_or.reduce(fx, axis=0)  # (U,) uint16
+    return fx, found
+
+
+def _fixed_pass(units: U16, fx: U16, found: U16) -> tuple[U16, Bools, Bools]:
+    """:func:`prune_cells_by_fixed` given the units' :func:`_fixed` parts."""
+    dups = np.add.reduce(fx, axis=0, dtype=np.uint16) != found  # (U,) bool
+    new = (units & ~found) | fx  # (9, U) uint16
+    failed = new.min(axis=0) == 0  # (U,) bool
+    return new, failed, dups
+
+
 def _seen(mp: U16) -> tuple[U16, U16, U16, U16]:
-    """Digits held by at least 1, 2, 3, 4 of the given cells (``mp``: (9, U))."""
-    seen1 = mp[0].copy()  # (U,) uint16
-    seen2 = np.zeros_like(seen1)  # (U,) uint16
-    seen3 = np.zeros_like(seen1)  # (U,) uint16
-    seen4 = np.zeros_like(seen1)  # (U,) uint16
-    for k in range(1, 9):
-        x = mp[k]  # (U,) uint16
-        seen4 |= seen3 & x
-        seen3 |= seen2 & x
-        seen2 |= seen1 & x
-        seen1 |= x
+    """Digits held by at least 1, 2, 3, 4 of the given cells (``mp``: (9, U)).
+
+    Counted over a tree of cell groups (pairs, then fours, then eight, then the
+    ninth cell), so that a batch of a few units costs few NumPy calls.
+
+    >>> [int(x[0]) for x in _seen(np.array([[1], [3], [7], [15], [0], [0], [0], [0], [0]], dtype=np.uint16))]
+    [15, 7, 3, 1]
+    """
+    a, b = mp[0:4], mp[4:8]  # (4, U) each: cells 0-3 and 4-7
+    p1, p2 = a | b, a & b  # (4, U): pairs (k, k + 4)
+    a1, a2, b1, b2 = p1[0:2], p2[0:2], p1[2:4], p2[2:4]
+    q1 = a1 | b1  # (2, U): fours
+    q2 = a2 | b2 | (a1 & b1)
+    q3 = (a2 & b1) | (a1 & b2)
+    q4 = a2 & b2
+    a1, a2, a3, a4 = q1[0], q2[0], q3[0], q4[0]
+    b1, b2, b3, b4 = q1[1], q2[1], q3[1], q4[1]
+    seen1 = a1 | b1  # (U,): the eight
+    seen2 = a2 | b2 | (a1 & b1)
+    seen3 = a3 | b3 | (a2 & b1) | (a1 & b2)
+    seen4 = a4 | b4 | (a3 & b1) | (a2 & b2) | (a1 & b3)
+    x = mp[8]  # the ninth cell
+    seen4 |= seen3 & x
+    seen3 |= seen2 & x
+    seen2 |= seen1 & x
+    seen1 = seen1 | x
     return seen1, seen2, seen3, seen4
+
+
+def _seen_twice(mp: U16) -> tuple[U16, U16]:
+    """Digits held by at least 1 and at least 2 of the given cells (``mp``: (9, U))."""
+    a, b = mp[0:4], mp[4:8]
+    p1, p2 = a | b, a & b  # (4, U): pairs
+    q1 = p1[0:2] | p1[2:4]  # (2, U): fours
+    q2 = p2[0:2] | p2[2:4] | (p1[0:2] & p1[2:4])
+    seen1 = q1[0] | q1[1]  # (U,): the eight
+    seen2 = q2[0] | q2[1] | (q1[0] & q1[1])
+    x = mp[8]
+    seen2 |= seen1 & x
+    return seen1 | x, seen2
 
 
 def exclusives(units: U16, *, sets: bool = False) -> tuple[U16, U16]:
@@ -220,9 +264,9 @@ def exclusives(units: U16, *, sets: bool = False) -> tuple[U16, U16]:
     return all_exclusives, target
 
 
-def _prune_exclusive_singles(units: U16) -> tuple[U16, Ints]:
+def _prune_exclusive_singles(units: U16) -> tuple[Ints, U16]:
     """One ``pruneCellsByExclusives`` pass as published (only Singles match): the
-    pruned units and the indexes of those it changed.
+    indexes of the units it changed, ``(M,)``, and those units pruned, ``(9, M)``.
 
     A Single cell (its one digit held by no other cell) is fixed unless it also holds
     a digit of a kept pair or triple group (the digits of its intersection would then
@@ -234,15 +278,11 @@ def _prune_exclusive_singles(units: U16) -> tuple[U16, Ints]:
     the Cells, Exclusively").
     """
     mp = units * ((units & (units - _ONE)) != 0)  # (9, U) uint16: non-fixed cells only
-    seen1 = mp[0].copy()  # (U,) uint16: digits in >= 1 cell so far
-    seen2 = np.zeros_like(seen1)  # (U,) uint16: in >= 2 cells
-    for k in range(1, 9):
-        seen2 |= seen1 & mp[k]
-        seen1 |= mp[k]
+    seen1, seen2 = _seen_twice(mp)  # (U,) uint16 each: digits in >= 1, >= 2 cells
     once = seen1 & ~seen2  # (U,) uint16: digits held by one cell
-    cand = np.flatnonzero(once)  # (V,) intp: units with such digits
+    cand = once.nonzero()[0]  # (V,) intp: units with such digits
     if not cand.size:
-        return units, cand
+        return cand, units[:, :0]
     mpv = mp.take(cand, axis=1)  # (9, V) uint16
     own = mpv & once[cand]  # (9, V) uint16: each cell's digits no other cell holds
     at = np.flatnonzero(own)  # (S,) intp: k*V + jv
@@ -250,7 +290,7 @@ def _prune_exclusive_singles(units: U16) -> tuple[U16, Ints]:
     single = (digit & (digit - _ONE)) == 0  # (S,) bool: one such digit: a kept group
     at, digit = at[single], digit[single]  # (S,) each
     if not at.size:
-        return units, at
+        return at, units[:, :0]
     k = at // cand.size  # (S,) intp: cell position
     jv = at - k * cand.size  # (S,) intp: unit (in cand)
     _, seen2v, seen3v, seen4v = _seen(mpv)  # (V,) uint16 each
@@ -260,7 +300,7 @@ def _prune_exclusive_singles(units: U16) -> tuple[U16, Ints]:
     h2 = h & (h - _ONE)
     check = ((twice & (twice - _ONE)) != 0) | ((h2 & (h2 - _ONE)) != 0)  # (S,) bool
     if check.any():
-        c = np.flatnonzero(check)  # (W,) intp: Singles a group might block
+        c = check.nonzero()[0]  # (W,) intp: Singles a group might block
         oc = mpv.reshape(-1).take(_OTHERS[k[c]].T * cand.size + jv[c])  # (8, W) uint16: others
         blocked = _bits_exactly(oc & twice[c], 2).any(axis=0)  # (W,) bool: a kept pair
         trip = oc[_PAIRS8[0]] & oc[_PAIRS8[1]] & h[c]  # (28, W) uint16
@@ -268,12 +308,13 @@ def _prune_exclusive_singles(units: U16) -> tuple[U16, Ints]:
         keep = np.ones(at.size, dtype=np.bool_)  # (S,) bool
         keep[c[blocked]] = False
         k, jv, digit = k[keep], jv[keep], digit[keep]  # (S',) each
-    new = units.copy()  # (9, U) uint16
-    j = cand[jv]  # (S',) intp
-    new[k, j] = digit
-    hit = np.zeros(units.shape[1], dtype=np.bool_)  # (U,) bool
-    hit[j] = True
-    return new, np.flatnonzero(hit)
+    hit = np.zeros(cand.size, dtype=np.bool_)  # (V,) bool
+    hit[jv] = True
+    moved = hit.nonzero()[0]  # (M,) intp: in cand
+    slot = np.cumsum(hit) - 1  # (V,) intp: each moved unit's place among them
+    new = units.take(cand[moved], axis=1)  # (9, M) uint16
+    new[k, slot[jv]] = digit
+    return cand[moved], new
 
 
 def prune_cells_by_exclusives(units: U16, *, sets: bool = False) -> U16:
@@ -294,12 +335,20 @@ def prune_cells_by_exclusives(units: U16, *, sets: bool = False) -> U16:
     [80, 80]
     """
     if not sets:
-        return _prune_exclusive_singles(units)[0]
+        moved, pruned = _prune_exclusive_singles(units)
+        out = units.copy()  # (9, U) uint16
+        out[:, moved] = pruned
+        return out
     all_ex, target = exclusives(units, sets=True)  # (U,), (9, U) uint16
     inter = units & all_ex  # (9, U) uint16
     hit = (inter == target) & (target != 0)  # (9, U) bool
     new: U16 = units ^ ((units ^ inter) * hit)  # (9, U) uint16
     return new
+
+
+FEW_UNITS = 8
+"""A fixed-point loop left with this many units or fewer finishes them one by one, with
+the one-unit functions of :mod:`fsudoku.fast.scalar` (the same passes, fewer calls)."""
 
 
 def prune_cells(units: U16, rule: str) -> tuple[U16, Bools, Bools]:
@@ -315,37 +364,56 @@ def prune_cells(units: U16, rule: str) -> tuple[U16, Bools, Bools]:
     """
     if rule == "simple":
         return prune_cells_by_fixed(units)
-    # fixM pruneCellsByFixed
-    out, failed, dup = prune_cells_by_fixed(units)  # (9, U) uint16, (U,) bool, (U,) bool
-    changed = (np.bitwise_or.reduce(out ^ units, axis=0) != 0) & ~failed  # (U,) bool
-    dups = dup & ~changed  # (U,) bool: final for the units that settled
-    active = np.flatnonzero(changed)  # (A,) intp: units still changing
-    cur = out.take(active, axis=1)  # (9, A) uint16
+    # fixM pruneCellsByFixed. A pass that fixes no new cell leaves the fixed digits as
+    # they were (a new fixed cell's digit is never one of them), so the next pass would
+    # change nothing: only units whose fixed digits grew go on.
+    fx, found = _fixed(units)  # (9, U) uint16, (U,) uint16
+    out, failed, dup = _fixed_pass(units, fx, found)  # (9, U) uint16, (U,) bool, (U,) bool
+    fx, after = _fixed(out)  # (9, U) uint16, (U,) uint16
+    grew = (after != found) & ~failed  # (U,) bool
+    dups = dup & ~grew  # (U,) bool: final for the units that settled
+    active = grew.nonzero()[0]  # (A,) intp: units still changing
+    cur, fx, found = out.take(active, axis=1), fx.take(active, axis=1), after[active]
     while active.size:
-        new, fail, dup = prune_cells_by_fixed(cur)  # (9, A) uint16, (A,) bool, (A,) bool
-        changed = (np.bitwise_or.reduce(new ^ cur, axis=0) != 0) & ~fail  # (A,) bool
+        if active.size <= FEW_UNITS:  # a few units left: plain ints cost fewer calls
+            for j, cells in zip(active.tolist(), cur.T.tolist(), strict=True):
+                pruned = scalar._fix(scalar.prune_cells_by_fixed, cells)
+                if pruned is None:
+                    failed[j] = True
+                else:
+                    out[:, j] = pruned
+                    dups[j] = scalar._has_dups(pruned)
+            break
+        new, fail, dup = _fixed_pass(cur, fx, found)  # (9, A) uint16, (A,) bool, (A,) bool
+        fx, after = _fixed(new)  # (9, A) uint16, (A,) uint16
+        grew = (after != found) & ~fail  # (A,) bool
         failed[active[fail]] = True
-        settled = ~changed & ~fail  # (A,) bool
+        settled = ~grew & ~fail  # (A,) bool
         dups[active[settled]] = dup[settled]  # (U,) bool
-        keep = np.flatnonzero(changed)  # (A',) intp
+        out[:, active] = new  # (9, U) uint16
+        keep = grew.nonzero()[0]  # (A',) intp
         active = active[keep]  # (A',) intp
-        cur = new.take(keep, axis=1)  # (9, A') uint16
-        out[:, active] = cur  # (9, U) uint16
+        cur, fx, found = new.take(keep, axis=1), fx.take(keep, axis=1), after[keep]
     # fixM pruneCellsByExclusives
     if rule == "exclusives":
-        active = np.flatnonzero(~failed)  # (A,) intp
+        active = (~failed).nonzero()[0]  # (A,) intp
         cur = out if active.size == out.shape[1] else out.take(active, axis=1)  # (9, A) uint16
         while active.size:
-            new, moved = _prune_exclusive_singles(cur)  # (9, A) uint16, (A',) intp
+            if active.size <= FEW_UNITS:  # a few units left: plain ints cost fewer calls
+                for j, cells in zip(active.tolist(), cur.T.tolist(), strict=True):
+                    pruned = scalar._fix(scalar.prune_cells_by_exclusives, cells)
+                    assert pruned is not None  # the Exclusives pass is never Nothing
+                    out[:, j] = pruned
+                break
+            moved, cur = _prune_exclusive_singles(cur)  # (A',) intp, (9, A') uint16
             active = active[moved]  # (A',) intp
-            cur = new.take(moved, axis=1)  # (9, A') uint16
             out[:, active] = cur  # (9, U) uint16
         return out, failed, dups
-    active = np.flatnonzero(~failed)  # (A,) intp
+    active = (~failed).nonzero()[0]  # (A,) intp
     cur = out.take(active, axis=1)  # (9, A) uint16
     while active.size:
         new = prune_cells_by_exclusives(cur, sets=True)  # (9, A) uint16
-        keep = np.flatnonzero(np.bitwise_or.reduce(new ^ cur, axis=0))  # (A',) intp
+        keep = (np.bitwise_or.reduce(new ^ cur, axis=0)).nonzero()[0]  # (A',) intp
         active = active[keep]  # (A',) intp
         cur = new.take(keep, axis=1)  # (9, A') uint16
         out[:, active] = cur  # (9, U) uint16
@@ -371,8 +439,29 @@ _OTHER_BITS: Final = np.array(
     dtype=np.uint32,
 )  # (9, 27) uint32: the other two units of cell k of unit v, as bits
 _OTHER_BITS.setflags(write=False)
-_OWN_BIT: Final = (np.uint32(1) << np.arange(27, dtype=np.uint32)).astype(np.uint32)  # (27,) uint32
+
+
+def _marks_table(own: bool) -> npt.NDArray[np.uint32]:
+    """``[v * 512 + p]``: the units made dirty when the cells at positions ``p`` (a
+    9-bit set) of unit ``v`` change: their other two units (and ``v`` itself if ``own``
+    and ``p`` is not empty)."""
+    table = np.zeros((27, 512), dtype=np.uint32)
+    for v in range(27):
+        for p in range(1, 512):
+            low = p & -p
+            k = low.bit_length() - 1
+            table[v, p] = table[v, p ^ low] | _OTHER_BITS[k, v] | ((1 << v) if own else 0)
+    table.setflags(write=False)
+    return table.reshape(-1)
+
+
+_MARKS: Final = _marks_table(False)
+"""Dirty units of a changed unit's cells: ``_MARKS[v * 512 + changed positions]``."""
+_MARKS_OWN: Final = _marks_table(True)
+"""The same, and the unit itself (#1's ``pruneCells`` is not idempotent)."""
 _UNPACK9: Final = ((np.arange(512)[:, None] >> np.arange(9)) & 1).astype(np.bool_)  # (512, 9) bool
+_POPCOUNT9: Final = _UNPACK9.sum(axis=1).astype(np.intp)  # (512,) intp
+_POW9: Final = (1 << np.arange(9, dtype=np.uint16)).astype(np.uint16)[:, None]  # (9, 1) uint16
 _STAGE_BITS: Final = np.uint32(0x1FF)
 
 ALL_DIRTY: Final = np.uint32((1 << 27) - 1)
@@ -434,19 +523,18 @@ def prune_grid_once(
     units = flat.take(cells)  # (9, U) uint16
     new, failed, dups = prune_cells(units, rule)  # (9, U) uint16, (U,) bool, (U,) bool
     dirty[slots] = d & ~(_STAGE_BITS << (9 * chosen).astype(np.uint32))  # (n,) uint32: done
-    hit = np.flatnonzero((new != units).T)  # (C,) intp: j*9 + k, changed cells by unit
-    if hit.size:
-        j = hit // 9  # (C,) intp: unit (non-decreasing, so grouped by grid)
-        k = hit - j * 9  # (C,) intp: cell position
-        at = k * unit.size + j  # (C,) intp: index into the (9, U) arrays
-        flat[cells.reshape(-1).take(at)] = new.reshape(-1).take(at)  # (C,) uint16
-        v = unit[j]  # (C,) intp
-        marks = _OTHER_BITS.reshape(-1).take(k * 27 + v)  # (C,) uint32: the cells' other units
-        if rule == "simple":  # #1 is not idempotent: a changed unit stays dirty
-            marks |= _OWN_BIT[v]
-        owner = slots[i[j]]  # (C,) intp: non-decreasing
-        first = np.flatnonzero(np.diff(owner, prepend=-1))  # (G,) intp: each grid's first
-        dirty[owner[first]] |= np.bitwise_or.reduceat(marks, first)  # (G,) uint32
+    changed = new != units  # (9, U) bool
+    pattern = (changed * _POW9).sum(axis=0, dtype=np.uint16)  # (U,) uint16: changed positions
+    moved = pattern.nonzero()[0]  # (M,) intp: units that changed
+    if moved.size:
+        if moved.size * 2 > unit.size:
+            flat[cells] = new
+        else:
+            flat[cells[:, moved]] = new[:, moved]  # (9, M)
+        table = _MARKS_OWN if rule == "simple" else _MARKS
+        marks = table.take(unit * 512 + pattern)  # (U,) uint32: 0 for a unit left as it was
+        starts = np.cumsum(_POPCOUNT9[bits]) - _POPCOUNT9[bits]  # (n,) intp: each grid's first
+        dirty[slots] |= np.bitwise_or.reduceat(marks, starts)  # (n,) uint32
     stage[slots] = (chosen + 1) % 3
     bad = failed if strict else failed | dups  # (U,) bool
     fail = np.zeros(n, dtype=np.bool_)  # (n,) bool

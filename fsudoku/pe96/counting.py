@@ -12,49 +12,57 @@ the count at which enumeration stops (``None``: never).
 >>> count_solutions(PUZZLE), check_line(PUZZLE)
 (1, 'unique')
 >>> check_line("." * 81), check_line("11" + "." * 79), check_line("0" * 81)
-('multiple 2', 'none', 'Invalid input')
+('multiple 2+', 'none', 'Invalid input')
 """
 
 from __future__ import annotations
 
+from fsudoku import validate
 from fsudoku.grid_io import is_puzzle
 from fsudoku.outcome import INVALID_INPUT
 from fsudoku.pe96 import dlx
 
 
 def count_solutions(puzzle: str, limit: int | None = None) -> int:
-    """The number of solutions of a puzzle line, stopping at ``limit`` (0 for none).
+    """The number of solutions of a puzzle line, stopping at ``limit`` (``None``: count
+    them all).
 
-    Raises ``ValueError`` for a line that is not a puzzle or a ``limit`` below 1.
+    Raises ``TypeError`` for a line that is not a ``str`` or a ``limit`` that is not
+    ``None`` or an ``int``, ``ValueError`` for a line that is not a puzzle or a
+    ``limit`` below 1 (:mod:`fsudoku.validate`).
 
     >>> count_solutions("." * 81, limit=7)
     7
     >>> count_solutions("1" * 81)
     0
     """
-    if not is_puzzle(puzzle):
-        raise ValueError(f"not a puzzle line: {puzzle!r}")
-    if limit is not None and limit < 1:
-        raise ValueError(f"limit must be at least 1, not {limit}")
+    validate.puzzle_line(puzzle)
+    validate.limit(limit)
     found, _nodes, _gave_up = dlx.count_covers(puzzle, limit)
     return found
 
 
 def check_line(puzzle: str, limit: int = 2) -> str:
-    """The verdict on one input line: ``unique``, ``multiple N``, ``none`` or
-    ``Invalid input``.
+    """The verdict on one input line: ``unique``, ``multiple N``, ``multiple N+``, ``none``
+    or ``Invalid input``.
 
-    ``N`` is the number of solutions found before stopping at ``limit`` (so with the
-    default ``limit=2`` it reads "at least 2"). The validity rule is ``readGrid``'s:
-    exactly 81 characters, each ``.`` or ``1``-``9``.
+    ``multiple N``: exactly ``N`` solutions (the count ended below ``limit``);
+    ``multiple N+``: the count stopped at ``limit = N``, so there are at least ``N``
+    (with the default ``limit=2``, every puzzle with several solutions reads
+    ``multiple 2+``). The validity rule is ``readGrid``'s: exactly 81 characters, each
+    ``.`` or ``1``-``9``. Raises ``TypeError`` for a line that is not a ``str``,
+    ``TypeError``/``ValueError`` for a ``limit`` that is not an ``int`` >= 2.
 
     >>> check_line("." * 81, limit=4)
-    'multiple 4'
+    'multiple 4+'
+    >>> two = "693784..2487512936125963874932651487568247391741398625319475268856129743274836..9"
+    >>> check_line(two), check_line(two, limit=3)
+    ('multiple 2+', 'multiple 2')
     >>> check_line("." * 80)
     'Invalid input'
     """
-    if limit < 2:
-        raise ValueError(f"limit must be at least 2 to tell unique from multiple, not {limit}")
+    validate.line(puzzle)
+    validate.whole(limit, "limit", 2)
     if not is_puzzle(puzzle):
         return INVALID_INPUT
     n = count_solutions(puzzle, limit)
@@ -62,4 +70,4 @@ def check_line(puzzle: str, limit: int = 2) -> str:
         return "none"
     if n == 1:
         return "unique"
-    return f"multiple {n}"
+    return f"multiple {n}+" if n == limit else f"multiple {n}"

@@ -38,7 +38,10 @@ before the search starts and are not counted.
 
 from __future__ import annotations
 
-from fsudoku.outcome import Found, line_solver, maybe_solver
+from returns.maybe import Maybe
+
+from fsudoku import validate
+from fsudoku.outcome import Found, Outcome, line_solver, maybe_solver
 
 # --- The constraint columns ---------------------------------------------------------
 
@@ -56,7 +59,14 @@ def placement_columns(cell: int, digit: int) -> tuple[int, int, int, int]:
     (1, 82, 163, 244)
     >>> placement_columns(80, 9)
     (81, 162, 243, 324)
+
+    Raises ``TypeError``/``ValueError`` unless ``cell`` is an ``int`` in 0-80 and
+    ``digit`` one in 1-9.
     """
+    if validate.whole(cell, "cell", 0) > 80:
+        raise ValueError(f"cell must be 0-80, not {cell}")
+    if validate.whole(digit, "digit", 1) > 9:
+        raise ValueError(f"digit must be 1-9, not {digit}")
     row, col = divmod(cell, 9)
     box = (row // 3) * 3 + col // 3
     d = digit - 1
@@ -88,7 +98,10 @@ def build(puzzle: str) -> tuple[Mesh, list[int]] | None:
     (17, True)
     >>> build("11" + "." * 79) is None
     True
+
+    Raises ``TypeError``/``ValueError`` for a line that is not a puzzle.
     """
+    validate.puzzle_line(puzzle)
     n = N_COLUMNS
     left = list(range(-1, n))
     left[0] = n
@@ -146,7 +159,14 @@ def exact_covers(
     (3, 3, False)
     >>> exact_covers("." * 81, limit=None, max_nodes=10)[1:]
     (10, True)
+
+    Raises ``TypeError``/``ValueError`` for a line that is not a puzzle, a ``limit``
+    that is not ``None`` or an ``int`` >= 1, or a bad ``max_nodes``
+    (:mod:`fsudoku.validate`).
     """
+    validate.puzzle_line(puzzle)
+    validate.limit(limit)
+    validate.bound(max_nodes)
     _found, solutions, nodes, gave_up = _algorithm_x(puzzle, limit, max_nodes, True)
     return solutions, nodes, gave_up
 
@@ -161,7 +181,12 @@ def count_covers(
     (5, 112, False)
     >>> count_covers("11" + "." * 79)
     (0, 0, False)
+
+    Raises as :func:`exact_covers` does.
     """
+    validate.puzzle_line(puzzle)
+    validate.limit(limit)
+    validate.bound(max_nodes)
     found, _solutions, nodes, gave_up = _algorithm_x(puzzle, limit, max_nodes, False)
     return found, nodes, gave_up
 
@@ -315,13 +340,33 @@ def first_solution(puzzle: str, max_nodes: int | None = None) -> Found:
     Found(solution=None, nodes=0, gave_up=False)
     >>> first_solution("." * 81, max_nodes=5)
     Found(solution=None, nodes=5, gave_up=True)
+
+    Raises ``TypeError``/``ValueError`` for a line that is not a puzzle or a bad
+    ``max_nodes``.
     """
+    validate.puzzle_line(puzzle)
+    validate.bound(max_nodes)
     solutions, nodes, gave_up = exact_covers(puzzle, 1, max_nodes)
     return Found(solutions[0] if solutions else None, nodes, gave_up)
 
 
-solve_line = line_solver(first_solution)
-"""The :class:`~fsudoku.outcome.Outcome` of one input line (``Invalid input`` if not a puzzle)."""
+_solve_line = line_solver(first_solution)
+_solve = maybe_solver(first_solution)
 
-solve = maybe_solver(first_solution)
-"""The first solution of a puzzle line, or ``Nothing`` (no solution, or not a puzzle)."""
+
+def solve_line(line: str, max_nodes: int | None = None) -> Outcome:
+    """The :class:`~fsudoku.outcome.Outcome` of one input line (``Invalid input`` if not a
+    puzzle).
+
+    No Haskell counterpart. Raises ``TypeError`` for a line that is not a ``str`` and
+    ``TypeError``/``ValueError`` for a bad ``max_nodes``.
+    """
+    return _solve_line(validate.line(line), validate.bound(max_nodes))
+
+
+def solve(line: str) -> Maybe[str]:
+    """The first solution of a puzzle line, or ``Nothing`` (no solution, or not a puzzle).
+
+    No Haskell counterpart. Raises ``TypeError`` for a line that is not a ``str``.
+    """
+    return _solve(validate.line(line))

@@ -15,10 +15,11 @@ of :mod:`fsudoku.pe96.formats`).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from fsudoku import solvers
+from fsudoku import solvers, validate
 from fsudoku.pe96.formats import is_puzzle, read_puzzles
 from fsudoku.solvers import SolverName
 from fsudoku.testing.oracle import is_solution
@@ -35,7 +36,10 @@ def solver_named(name: str) -> Solver:
     """The solver called ``name`` in the registry (:mod:`fsudoku.solvers`).
 
     No Haskell counterpart. An unknown name raises :class:`fsudoku.solvers.UnknownName`
-    (a ``ValueError``) that lists the valid ones.
+    (a ``ValueError``) that lists the valid ones, a name that is not a ``str`` a
+    ``TypeError``. The solver raises ``TypeError`` for a puzzle that is not a ``str``,
+    and ``ValueError`` when it does not try the puzzle (``bird-naive`` on more than
+    :data:`fsudoku.solvers.NAIVE_MAX_BLANKS` blanks).
 
     >>> solver_named("norvig")("1" * 81) is None
     True
@@ -47,7 +51,13 @@ def solver_named(name: str) -> Solver:
     run = solvers.solver(name).run
 
     def solve(puzzle: str) -> str | None:
-        return run(puzzle, None).solution
+        outcome = run(validate.line(puzzle), None)
+        if outcome.status == "refused":
+            raise ValueError(
+                f"{name} does not try a puzzle with {outcome.nodes} blanks "
+                f"(9^{outcome.nodes} completions)"
+            )
+        return outcome.solution
 
     return solve
 
@@ -57,36 +67,66 @@ def top_left(solution: str) -> int:
 
     >>> top_left("483921657" + "0" * 72)
     483
+
+    Raises ``TypeError`` for a solution that is not a ``str``, ``ValueError`` when it
+    does not start with three digits.
     """
-    return int(solution[:3])
+    head = validate.line(solution, "solution")[:3]
+    if len(head) != 3 or not all(c in "0123456789" for c in head):
+        raise ValueError(f"a solution starts with three digits, not {head!r}")
+    return int(head)
 
 
 def euler96_sum(lines: Iterable[str], solver: Solver) -> int:
     """Solve each puzzle of the input and sum the top-left numbers of the solutions.
 
     Raises ``ValueError`` naming the entry when a puzzle is not valid, has no
-    solution, or the solver returns something that is not a solution of it.
+    solution, is not tried, or the solver returns something that is not a solution of
+    it, and when the input holds no puzzle at all (the sum of nothing is no answer);
+    ``TypeError`` for ``lines`` that are a ``str`` (an iterable of lines is expected)
+    or a ``solver`` that is not callable.
 
     >>> euler96_sum(["1" * 81], solver_named("dlx"))
     Traceback (most recent call last):
     ...
     ValueError: 1: no solution
     """
+    entries = read_puzzles(lines)
+    if not callable(solver):
+        raise TypeError(f"solver must be callable (a puzzle to its solution), not {solver!r}")
     total = 0
-    for entry in read_puzzles(lines):
+    count = 0
+    for entry in entries:
+        count += 1
         if not is_puzzle(entry.text):
             raise ValueError(f"{entry.label}: not a puzzle")
-        solution = solver(entry.text)
+        try:
+            solution = solver(entry.text)
+        except ValueError as error:
+            raise ValueError(f"{entry.label}: {error}") from None
         if solution is None:
             raise ValueError(f"{entry.label}: no solution")
-        if not is_solution(solution, entry.text):
+        if not isinstance(solution, str) or not is_solution(solution, entry.text):
             raise ValueError(f"{entry.label}: the solver's answer is not a solution")
         total += top_left(solution)
+    if not count:
+        raise ValueError("no puzzle in the input")
     return total
 
 
 def euler96(path: str | Path, solver_name: str = "norvig") -> int:
-    """The Project Euler 96 answer for a puzzle file, with the named solver."""
+    """The Project Euler 96 answer for a puzzle file, with the named solver.
+
+    No Haskell counterpart. The file is read as ``fsudoku solve`` reads it
+    (:func:`fsudoku.batch.text_lines`: bounded lines, bytes that are not UTF-8 make an
+    invalid grid). Raises ``OSError`` when the file cannot be read, ``TypeError`` for a
+    path that is not a ``str`` or ``os.PathLike``, and as :func:`solver_named` and
+    :func:`euler96_sum` do.
+    """
+    from fsudoku.batch import text_lines
+
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path must be a file name (str or os.PathLike), not {path!r}")
     solver = solver_named(solver_name)
-    with Path(path).open(encoding="utf-8") as handle:
-        return euler96_sum(handle, solver)
+    with Path(path).open("rb") as handle:
+        return euler96_sum(text_lines(handle), solver)

@@ -6,8 +6,10 @@ generator over the file lines"): :func:`read_puzzles` takes any iterable of line
 and keeps at most one 9-row block in memory. The format is detected once per file,
 from its first line that is not a comment:
 
-- *Euler mode* when that line starts with ``Grid``: each ``Grid NN`` header is
-  followed by 9 rows of 9 characters (``0`` for a blank). Surrounding whitespace of
+- *Euler mode* when that line starts with ``Grid`` and a block follows it (its next
+  line that is neither blank nor a comment is a row of 9 characters): each
+  ``Grid NN`` header is followed by 9 rows of 9 characters (``0`` for a blank).
+  Surrounding whitespace of
   a row is ignored, and so are blank lines. A block cut short (by the end of the
   input or by the next header) or with a row that is not 9 characters long gives an
   entry whose text joins its rows with ``|``, which is never a valid puzzle. A
@@ -15,8 +17,9 @@ from its first line that is not a comment:
 - *Line mode* otherwise: every line that is not a comment, even an empty or
   malformed one, gives exactly one entry, labelled with its 1-based line number.
 
-In both modes a line starting with ``#`` is a comment (no entry), a ``\\r\\n`` or
-``\\n`` line ending is dropped, a byte-order mark at the start is dropped, and every
+In both modes a line starting with ``#`` is a comment (no entry), one line ending
+(``\\n``, ``\\r\\n`` or ``\\r``) is dropped (a line ending in ``\\r\\r\\n`` keeps one
+``\\r``, and is not a puzzle), a byte-order mark at the start is dropped, and every
 ``0`` is replaced by ``.`` (the rule the command line applies before ``readGrid``);
 nothing else is changed, so :func:`is_puzzle` decides what is valid.
 
@@ -33,7 +36,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import chain, islice
 
+from fsudoku import validate
 from fsudoku.grid_io import is_puzzle
 
 __all__ = ["Entry", "format_boxed", "format_euler", "is_puzzle", "read_puzzles"]
@@ -89,19 +94,73 @@ def _block_text(rows: list[str]) -> str:
     return "|".join(rows)
 
 
+LOOKAHEAD = 64
+"""Lines read past a first ``Grid`` header, at most, to see whether a block follows."""
+
+
+def _block_follows(source: Iterator[str], head: list[str]) -> bool:
+    """Whether a block follows a first header: its next line that is neither blank nor
+    a comment is a row of 9 characters. Reads no more than it needs (at most
+    :data:`LOOKAHEAD` lines), each kept in ``head``.
+
+    >>> _block_follows(iter(["", "003020600"]), []), _block_follows(iter(["1" * 81] * 9), [])
+    (True, False)
+    >>> _block_follows(iter(["Grid 02", "123456789"]), [])
+    False
+    """
+    for raw in islice(source, LOOKAHEAD):
+        head.append(raw)
+        line = _strip_line_ending(raw)
+        if _is_comment(line) or not line.strip():
+            continue
+        return not _is_header(line) and len(line.strip()) == 9
+    return False
+
+
 def read_puzzles(lines: Iterable[str]) -> Iterator[Entry]:
     """The puzzles of an input, one :class:`Entry` each, as a stream.
+
+    The Euler format is chosen only when the first line that is not a comment starts
+    with ``Grid`` *and* a block follows it (the next line that is neither blank nor a
+    comment, within :data:`LOOKAHEAD` lines, is a row of 9 characters); otherwise the
+    input is read in line mode, so that a first line that happens to start with
+    ``Grid`` cannot swallow the puzzle lines after it: each of them gets its own entry. Raises ``TypeError`` when
+    ``lines`` is a ``str`` or ``bytes`` (an iterable of lines is expected) or when a
+    line is not a ``str`` (when it is reached).
 
     >>> euler = ["Grid 01\\n"] + ["003020600\\n"] * 9 + ["Grid 02\\n", "123\\n"]
     >>> [(e.label, e.text[:9]) for e in read_puzzles(euler)]
     [('Grid 01', '..3.2.6..'), ('Grid 02', '123')]
     >>> [e.label for e in read_puzzles(["\\n", "#\\n", "x"])]
     ['1', '3']
+    >>> [e.label for e in read_puzzles(["Gridlock\\n", "1" * 81, "2" * 81])]
+    ['1', '2', '3']
     """
+    source = validate.lines(lines)
+    return _read_puzzles(source)
+
+
+def _read_puzzles(source: Iterator[str]) -> Iterator[Entry]:
+    """:func:`read_puzzles` on checked lines."""
+    head: list[str] = []  # the lines read to decide the format
+    euler = False
+    for raw in source:
+        head.append(raw)
+        line = _strip_line_ending(raw)
+        if len(head) == 1:
+            line = line.removeprefix("\ufeff")
+        if _is_comment(line):
+            continue
+        euler = _is_header(line) and _block_follows(source, head)
+        break
+    yield from _entries_of(chain(head, source), euler)
+
+
+def _entries_of(lines: Iterable[str], euler: bool) -> Iterator[Entry]:
+    """The entries of an input whose format is decided (``euler``: the Euler format)."""
     lineno = 0
     header: str | None = None  # the label of the open Euler block
     rows: list[str] = []
-    euler: bool | None = None  # undecided until the first line that is not a comment
     for raw in lines:
         lineno += 1
         line = _strip_line_ending(raw)
@@ -109,8 +168,6 @@ def read_puzzles(lines: Iterable[str]) -> Iterator[Entry]:
             line = line.removeprefix("\ufeff")
         if _is_comment(line):
             continue
-        if euler is None:
-            euler = _is_header(line)
         if not euler:
             yield Entry(_normalize(line), str(lineno))
             continue
@@ -137,7 +194,8 @@ def read_puzzles(lines: Iterable[str]) -> Iterator[Entry]:
 
 def format_euler(label: str, solution: str) -> str:
     """A grid in the Project Euler block format: the label, then 9 rows of 9 digits
-    (``0`` for a blank). No trailing newline.
+    (``0`` for a blank). No trailing newline. Raises ``TypeError`` for a label or
+    solution that is not a ``str``, ``ValueError`` for a solution not 81 characters long.
 
     >>> print(format_euler("Grid 01", "123456789" * 9)[:37])
     Grid 01
@@ -147,6 +205,9 @@ def format_euler(label: str, solution: str) -> str:
     >>> format_euler("Grid 02", "." * 81).splitlines()[1]
     '000000000'
     """
+    validate.line(label, "label")
+    if len(validate.line(solution, "solution")) != 81:
+        raise ValueError(f"not an 81-character grid line: {solution!r}")
     text = solution.replace(".", "0")
     return "\n".join([label, *(text[i : i + 9] for i in range(0, 81, 9))])
 
@@ -156,6 +217,9 @@ _RULE = "+-------+-------+-------+"
 
 def format_boxed(solution_or_grid_line: str) -> str:
     """A grid line drawn in boxes, ``.`` for a blank (``.`` or ``0``). No trailing newline.
+
+    Raises ``TypeError`` for a line that is not a ``str``, ``ValueError`` for one that is
+    not 81 characters long.
 
     >>> print(format_boxed("693784512487512936125963874932651487568247391741398625319475268856129743274836159"))
     +-------+-------+-------+
@@ -174,7 +238,7 @@ def format_boxed(solution_or_grid_line: str) -> str:
     >>> format_boxed("0" * 81).splitlines()[1]
     '| . . . | . . . | . . . |'
     """
-    if len(solution_or_grid_line) != 81:
+    if len(validate.line(solution_or_grid_line, "grid line")) != 81:
         raise ValueError(f"not an 81-character grid line: {solution_or_grid_line!r}")
     cells = [c if c in "123456789" else "." for c in solution_or_grid_line]
     out = [_RULE]

@@ -1,0 +1,276 @@
+"""The ``fsudoku`` process: its signals, its exit statuses and its output failures.
+
+No Haskell counterpart: the articles' ``main`` is killed by the runtime on Ctrl-C; this
+is what makes ``fsudoku`` end a run cleanly whatever happens to it.
+
+- **Signals.** SIGINT, SIGTERM and SIGHUP end a run with one line on stderr and the
+  status 130, 143 or 129. The first one stops the run where it is (after the answer
+  being written, if one is); any further one, or one that arrives while an answer has
+  been blocked for a second in a full pipe, ends the process at once, workers
+  included. A signal that arrives while the program is still loading its modules ends
+  it the same way (this module is imported first, and installs that guard when the
+  process is the ``fsudoku`` program).
+- **Output.** Each answer is written whole and flushed (an answer is shorter than
+  ``PIPE_BUF``, so a pipe gets all of it or none). Standard output or error that
+  cannot be written (a full disk, a closed pipe, a closed descriptor) is an
+  :class:`OutputError`: the run stops, one line says so on stderr when it can, and
+  the status is :data:`EXIT_OUTPUT`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from types import FrameType
+from typing import NoReturn, TextIO
+
+EXIT_OK = 0
+"""Every puzzle was solved (``check``: every one has exactly one solution)."""
+EXIT_UNSOLVED = 1
+"""Some line was invalid, unsolvable, given up or refused."""
+EXIT_USAGE = 2
+"""A usage error, or an input that cannot be read (the others are still read)."""
+EXIT_INTERNAL = 70
+"""An error fsudoku did not expect (``EX_SOFTWARE``): a bug, reported in one line."""
+EXIT_OUTPUT = 74
+"""Standard output or error could not be written (``EX_IOERR``): a full disk, a
+closed pipe, a closed descriptor. The run stopped there."""
+EXIT_HANGUP = 129
+"""SIGHUP (128 + 1)."""
+EXIT_INTERRUPTED = 130
+"""SIGINT, Ctrl-C (128 + 2)."""
+EXIT_TERMINATED = 143
+"""SIGTERM (128 + 15)."""
+
+SIGNALS: dict[int, tuple[int, str]] = {
+    signal.SIGINT: (EXIT_INTERRUPTED, "interrupted"),
+    signal.SIGTERM: (EXIT_TERMINATED, "terminated"),
+}
+if hasattr(signal, "SIGHUP"):
+    SIGNALS[signal.SIGHUP] = (EXIT_HANGUP, "hung up")
+
+BLOCKED = 1.0
+"""Seconds an answer may stay blocked in a write before a signal ends the process at once."""
+
+_said: list[bool] = [False]  # the line of the signal that ends the run was written
+
+
+def _write_fd(fd: int, text: str) -> None:
+    """Write to a file descriptor, ignoring failure (the last words of a process)."""
+    with contextlib.suppress(OSError):
+        os.write(fd, text.encode(errors="replace"))
+
+
+def say_once(name: str) -> None:
+    """Write ``fsudoku: NAME`` for the signal that ends the run, once per process."""
+    if _said[0]:
+        return
+    _said[0] = True
+    stream = sys.stderr
+    try:
+        if stream is None:
+            raise OSError
+        stream.write(f"fsudoku: {name}\n")
+        stream.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _exit_now(signum: int) -> None:
+    """End the process at once: workers killed, the signal's line, its status."""
+    status, name = SIGNALS.get(signum, (128 + signum, "stopped"))
+    with contextlib.suppress(Exception):
+        from fsudoku.batch import kill_workers
+
+        kill_workers()
+    if not _said[0]:
+        _said[0] = True
+        _write_fd(2, f"fsudoku: {name}\n")
+    os._exit(status)
+
+
+def _quit_while_loading(signum: int, frame: FrameType | None) -> None:
+    """The guard of the program's start-up (and of its shutdown): end at once."""
+    _exit_now(signum)
+
+
+def _started_as_program() -> bool:
+    """Whether this process is the ``fsudoku`` program (its console script or
+    ``python -m fsudoku``), rather than a program that imports fsudoku."""
+    main = sys.modules.get("__main__")
+    spec = getattr(main, "__spec__", None)
+    if getattr(spec, "name", None) in ("fsudoku.__main__", "fsudoku.app.cli"):
+        return True
+    return os.path.basename(getattr(main, "__file__", "") or "") == "fsudoku"
+
+
+def install_guard() -> None:
+    """Make a signal end the process at once, quietly (start-up and shutdown)."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for signum in SIGNALS:
+        with contextlib.suppress(OSError, ValueError):
+            if signal.getsignal(signum) in (signal.SIG_DFL, signal.default_int_handler):
+                signal.signal(signum, _quit_while_loading)
+
+
+PROGRAM = _started_as_program()
+"""Whether this process is the ``fsudoku`` program (set once, at import)."""
+
+if PROGRAM:
+    install_guard()
+
+
+class Stopped(BaseException):
+    """SIGTERM or SIGHUP stopped the run (a ``BaseException``, as ``KeyboardInterrupt``
+    is, so that no ``except Exception`` swallows it)."""
+
+    def __init__(self, signum: int) -> None:
+        status, name = SIGNALS.get(signum, (128 + signum, "stopped"))
+        super().__init__(name)
+        self.signum, self.status, self.name = signum, status, name
+
+
+class Signals:
+    """SIGINT, SIGTERM and SIGHUP for the length of a run (see the module docstring).
+
+    Used as a context manager by ``main``; :meth:`critical` marks the writing of one
+    answer, which a signal does not cut."""
+
+    def __init__(self) -> None:
+        self.pid = os.getpid()
+        self.received: int | None = None
+        self.raised = False
+        self.critical_since: float | None = None
+        self.previous: dict[int, object] = {}
+
+    def __enter__(self) -> Signals:
+        if threading.current_thread() is threading.main_thread():
+            for signum in SIGNALS:
+                with contextlib.suppress(OSError, ValueError):
+                    if signal.getsignal(signum) is signal.SIG_IGN:
+                        continue  # ignored by whoever started us (nohup, a background job)
+                    self.previous[signum] = signal.signal(signum, self._handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for signum, handler in self.previous.items():
+            with contextlib.suppress(OSError, ValueError, TypeError):
+                signal.signal(signum, handler)  # type: ignore[arg-type]
+        self.previous.clear()
+
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        if os.getpid() != self.pid:  # a forked child that kept this handler: quietly out
+            os._exit(SIGNALS.get(signum, (128 + signum, ""))[0])
+        if self.received is not None:  # a second signal: now
+            _exit_now(self.received)
+        self.received = signum
+        if self.critical_since is not None:
+            if time.monotonic() - self.critical_since < BLOCKED:
+                return  # raised once the answer is written
+            _exit_now(signum)
+        self._raise()
+
+    def _raise(self) -> None:
+        assert self.received is not None
+        self.raised = True
+        if self.received == signal.SIGINT:
+            raise KeyboardInterrupt
+        raise Stopped(self.received)
+
+    @contextlib.contextmanager
+    def critical(self) -> Iterator[None]:
+        """Write one answer: a signal that arrives meanwhile takes effect after it."""
+        self.critical_since = time.monotonic()
+        try:
+            yield
+        finally:
+            self.critical_since = None
+        if self.received is not None and not self.raised:
+            self._raise()
+
+
+class OutputError(Exception):
+    """Standard output or error could not be written."""
+
+    def __init__(self, where: str, error: BaseException | None = None) -> None:
+        reason = "closed"
+        if isinstance(error, OSError) and error.strerror:
+            reason = error.strerror[:1].lower() + error.strerror[1:]
+        elif isinstance(error, ValueError):
+            reason = "closed"
+        super().__init__(f"cannot write to {where}: {reason}")
+        self.where = where
+
+
+class Writer:
+    """Whole answers to a text stream, each flushed; a failure is an :class:`OutputError`."""
+
+    def __init__(self, stream: TextIO | None, where: str, signals: Signals | None = None) -> None:
+        self.stream = stream
+        self.where = where
+        self.signals = signals
+
+    def write(self, text: str) -> None:
+        """Write ``text`` and flush it (a signal meanwhile waits for the end)."""
+        if self.stream is None:
+            raise OutputError(self.where)
+        guard = self.signals.critical() if self.signals is not None else contextlib.nullcontext()
+        with guard:
+            try:
+                self.stream.write(text)
+                self.stream.flush()
+            except (OSError, ValueError) as error:
+                raise OutputError(self.where, error) from None
+
+
+def stderr(signals: Signals | None = None) -> Writer:
+    """A :class:`Writer` of standard error, as it is now."""
+    return Writer(sys.stderr, "standard error", signals)
+
+
+def silence(stream: TextIO | None) -> None:
+    """Point a standard stream that failed at ``/dev/null``, so that nothing at exit
+    (Python's last flush) fails on it again. Only in the program itself."""
+    if not PROGRAM or stream is None:
+        return
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        fd = stream.fileno()
+        if fd in (1, 2):
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, fd)
+            os.close(null)
+
+
+def occupy_standard_fds() -> None:
+    """Give a closed descriptor 0, 1 or 2 ``/dev/null``, so that no file the program
+    opens takes its number (``sys.stdin``/``stdout``/``stderr`` stay ``None``)."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            with contextlib.suppress(OSError):
+                opened = os.open(os.devnull, os.O_RDWR)
+                if opened != fd:
+                    os.dup2(opened, fd)
+                    os.close(opened)
+
+
+def end(status: int) -> NoReturn:
+    """End the program with ``status``: the standard streams flushed, then at once
+    (``os._exit``), with no interpreter shutdown for a late signal to land in. Every
+    worker has been reaped and every answer flushed by then."""
+    install_guard()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
+            if stream is sys.stdout and status == EXIT_OK:
+                status = EXIT_OUTPUT
+    os._exit(status)

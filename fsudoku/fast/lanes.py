@@ -1,0 +1,340 @@
+"""Sarkar's search for one puzzle, a whole grid in one Python ``int``: every unit of a
+stage pruned at once, with a few dozen big-integer operations (SIMD within a register).
+
+Layout: cell ``c`` (row-major) is *lane* ``c``, bits ``16c .. 16c + 15`` of the grid
+``int``; a lane holds the cell's 9-bit mask (:mod:`fsudoku.fast.masks`), its bits 9-15
+are zero. An operation on the ``int`` is an operation on all 81 cells. A stage (rows,
+columns or sub-grids) is nine disjoint units, so pruning them together is pruning
+them one after the other: a unit is reduced (OR, sum, counts of its cells' digits)
+onto its *anchor* lane (its first cell) by shifting the grid by the offsets of its
+other cells, and a value on the anchors is broadcast back to the unit's lanes by the
+opposite shifts (rows: offsets 1..8 lanes; columns: 9, 18, .., 72; sub-grids: 1, 2,
+9, 10, 11, 18, 19, 20).
+
+What a stage computes is exactly each unit's ``pruneCells``, run in lockstep:
+``fixM pruneCellsByFixed`` (passes until no unit changes: a unit that has settled is
+left as it is by another pass), then ``fixM pruneCellsByExclusives`` likewise. The
+Exclusives pass as published fixes the cells that hold a Single (a digit held by no
+other non-fixed cell of the unit) and no digit of a kept pair or triple group
+(:mod:`fsudoku.fast.vector`); a cell holding two twice-digits or three thrice-digits
+might hold such a group, and its unit is then pruned by the exact one-unit function
+(:func:`fsudoku.fast.scalar.prune_cells_by_exclusives`).
+
+The search skips stages with no unit changed since they were last pruned (exact:
+see :mod:`fsudoku.fast.scalar`), and fails a node as soon as a unit repeats a fixed
+digit (the settled grid would fail ``isGridInvalid``).
+
+>>> from fsudoku.fast.masks import read_masks, show_solution
+>>> from fsudoku.grid_io import SAMPLE
+>>> grid, nodes = solve_counted(from_masks(read_masks(SAMPLE)), "exclusives")
+>>> show_solution(to_masks(grid))[:9], nodes
+('693784512', 1)
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Final
+
+from fsudoku.fast import scalar
+from fsudoku.fast.masks import RULES, UNITS, read_masks, show_solution
+from fsudoku.outcome import GaveUp, Outcome
+
+__all__ = ["from_masks", "prune_grid", "prune_stage", "solve_counted", "solve_line", "to_masks"]
+
+_W: Final = 16  # bits per lane
+_LANES: Final = 81
+
+L1: Final = sum(1 << (_W * c) for c in range(_LANES))
+"""1 in every lane."""
+_LH: Final = L1 << (_W - 1)  # bit 15 of every lane
+_L7: Final = L1 * ((1 << (_W - 1)) - 1)  # 0x7FFF in every lane
+_LM: Final = L1 * 0x1FF  # the 9 digit bits of every lane
+
+_OFFSETS: Final = (
+    tuple(range(9)),  # rows: a unit's cells after its first
+    tuple(9 * k for k in range(9)),  # columns
+    (0, 1, 2, 9, 10, 11, 18, 19, 20),  # sub-grids
+)
+_ANCHORS: Final = tuple(tuple(UNITS[9 * s + u][0] for u in range(9)) for s in range(3))
+_ANCHOR_MASK: Final = tuple(sum(0xFFFF << (_W * a) for a in _ANCHORS[s]) for s in range(3))
+_REPEAT: Final = tuple(sum(1 << (_W * o) for o in _OFFSETS[s]) for s in range(3))
+"""Multiplying a value held on the anchors by this copies it to every lane of the unit."""
+
+_LANE_UNIT: Final = tuple(
+    {c: u for u in range(9) for c in UNITS[9 * s + u]} for s in range(3)
+)  # per stage: cell -> the unit (0..8) holding it
+
+
+def from_masks(masks: list[int]) -> int:
+    """The grid ``int`` of 81 masks.
+
+    >>> to_masks(from_masks([1, 2, 511] + [4] * 78))[:4]
+    [1, 2, 511, 4]
+    """
+    return int.from_bytes(array("H", masks).tobytes(), "little")
+
+
+def to_masks(grid: int) -> list[int]:
+    """The 81 masks of a grid ``int``."""
+    lanes = array("H")
+    lanes.frombytes(grid.to_bytes(2 * _LANES, "little"))
+    return lanes.tolist()
+
+
+def _or_reduce(x: int, stage: int) -> int:
+    """Each unit's OR of ``x`` on its anchor lane (other lanes: garbage)."""
+    if stage == 0:
+        t = x | x >> 16
+        t |= t >> 32
+        t |= t >> 64
+        return t | x >> 128
+    if stage == 1:
+        t = x | x >> 144
+        t |= t >> 288
+        t |= t >> 576
+        return t | x >> 1152
+    t = x | x >> 16 | x >> 32
+    return t | t >> 144 | t >> 288
+
+
+def _add_reduce(x: int, stage: int) -> int:
+    """Each unit's sum of ``x`` (lanes <= 0x100) on its anchor lane."""
+    if stage == 0:
+        t = x + (x >> 16)
+        t += t >> 32
+        t += t >> 64
+        return t + (x >> 128)
+    if stage == 1:
+        t = x + (x >> 144)
+        t += t >> 288
+        t += t >> 576
+        return t + (x >> 1152)
+    t = x + (x >> 16) + (x >> 32)
+    return t + (t >> 144) + (t >> 288)
+
+
+def _counts(mp: int, stage: int) -> tuple[int, int, int, int]:
+    """The digits held by at least 1, 2, 3, 4 cells of ``mp`` in each unit, on its
+    anchor lane (other lanes: garbage), counted over a tree of cell groups."""
+    if stage == 2:
+        return _counts_boxes(mp)
+    step = 16 if stage == 0 else 144  # the lanes between a unit's cells
+    y = mp >> step
+    p1, p2 = mp | y, mp & y  # pairs of cells (k, k + 1)
+    y1, y2 = p1 >> 2 * step, p2 >> 2 * step
+    q1 = p1 | y1  # fours (k .. k + 3)
+    q2 = p2 | y2 | (p1 & y1)
+    q3 = (p2 & y1) | (p1 & y2)
+    q4 = p2 & y2
+    z1, z2, z3, z4 = q1 >> 4 * step, q2 >> 4 * step, q3 >> 4 * step, q4 >> 4 * step
+    s1 = q1 | z1  # eights (k .. k + 7)
+    s2 = q2 | z2 | (q1 & z1)
+    s3 = q3 | z3 | (q2 & z1) | (q1 & z2)
+    s4 = q4 | z4 | (q3 & z1) | (q2 & z2) | (q1 & z3)
+    x = mp >> 8 * step  # the ninth cell
+    return s1 | x, s2 | (s1 & x), s3 | (s2 & x), s4 | (s3 & x)
+
+
+def _counts_boxes(mp: int) -> tuple[int, int, int, int]:
+    """:func:`_counts` for sub-grids: three rows of three cells."""
+    y, z = mp >> 16, mp >> 32
+    t1 = mp | y | z  # each row of three cells
+    t2 = (mp & y) | (mp & z) | (y & z)
+    t3 = mp & y & z
+    b1, b2, b3 = t1 >> 144, t2 >> 144, t3 >> 144  # the second row
+    s1 = t1 | b1
+    s2 = t2 | b2 | (t1 & b1)
+    s3 = t3 | b3 | (t2 & b1) | (t1 & b2)
+    s4 = (t3 & b1) | (t2 & b2) | (t1 & b3)
+    c1, c2, c3 = t1 >> 288, t2 >> 288, t3 >> 288  # the third row
+    s4 |= (s3 & c1) | (s2 & c2) | (s1 & c3)
+    s3 |= c3 | (s2 & c1) | (s1 & c2)
+    s2 |= c2 | (s1 & c1)
+    return s1 | c1, s2, s3, s4
+
+
+def _exact_units(grid: int, new: int, stage: int, lanes: int) -> int:
+    """``new`` with the units holding any of ``lanes`` (flags on bit 15) pruned by the
+    exact one-unit Exclusives pass over ``grid``."""
+    units: set[int] = set()
+    while lanes:
+        low = lanes & -lanes
+        units.add(_LANE_UNIT[stage][(low.bit_length() - 1) // _W])
+        lanes ^= low
+    masks = to_masks(grid)
+    out = to_masks(new)
+    for u in units:
+        cells = UNITS[9 * stage + u]
+        pruned = scalar.prune_cells_by_exclusives([masks[i] for i in cells])
+        for i, m in zip(cells, pruned, strict=True):
+            out[i] = m
+    return from_masks(out)
+
+
+def prune_stage(grid: int, stage: int, rule: str, strict: bool) -> int | None:
+    """Every unit of one stage pruned by the rule's ``pruneCells``: the new grid, or
+    ``None`` when a unit fails (or, unless ``strict``, repeats a fixed digit)."""
+    anchors = _ANCHOR_MASK[stage]
+    repeat = _REPEAT[stage]
+    # fixM pruneCellsByFixed (#1's pruneCells: one pass)
+    last_nonsingle = -1
+    while True:
+        y = grid & ((grid | _LH) - L1)  # m & (m - 1): 0 for a fixed cell
+        nonsingle = (y + _L7) & _LH  # bit 15: the cell is not fixed
+        if nonsingle == last_nonsingle:  # no new fixed cell: the pass changes nothing
+            break
+        last_nonsingle = nonsingle
+        keep = nonsingle - (nonsingle >> 15)  # 0x7FFF on the non-fixed lanes
+        fixed = grid & ~keep
+        found = _or_reduce(fixed, stage) & anchors
+        if not strict and _add_reduce(fixed, stage) & anchors != found:
+            return None  # a unit repeats a fixed digit
+        new = grid & ~((found * repeat) & keep)
+        if new == grid:
+            break
+        if (new + _L7) & _LH != _LH:
+            return None  # a cell lost all its digits: Nothing
+        grid = new
+        if rule == "simple":
+            return grid
+    if rule == "simple":
+        return grid
+    # fixM pruneCellsByExclusives
+    if rule == "exclusives-sets":
+        return _exact_sets(grid, stage)
+    while True:
+        keep = nonsingle - (nonsingle >> 15)
+        mp = grid & keep  # the non-fixed cells
+        s1, s2, s3, s4 = _counts(mp, stage)
+        once = s1 & ~s2 & anchors
+        if not once:
+            return grid
+        own = mp & (once * repeat)  # each cell's digits held by no other cell
+        multi = ((own & ((own | _LH) - L1)) + _L7) & _LH
+        cand = ((own + _L7) & _LH) & ~multi  # bit 15: the cell holds one Single
+        if not cand:
+            return grid
+        fire = cand - (cand >> 15)
+        new = (grid & ~fire) | (own & fire)
+        twice = mp & ((s2 & ~s3 & anchors) * repeat)
+        t2 = ((twice & ((twice | _LH) - L1)) + _L7) & _LH  # >= 2 twice-digits
+        thrice = mp & ((s3 & ~s4 & anchors) * repeat)
+        t3 = thrice & ((thrice | _LH) - L1)
+        t3 = ((t3 & ((t3 | _LH) - L1)) + _L7) & _LH  # >= 3 thrice-digits
+        check = cand & (t2 | t3)  # a kept pair or triple might block the Single
+        if check:
+            new = _exact_units(grid, new, stage, check)
+        if new == grid:
+            return grid
+        grid = new
+        y = grid & ((grid | _LH) - L1)
+        nonsingle = (y + _L7) & _LH
+
+
+def _exact_sets(grid: int, stage: int) -> int:
+    """``fixM pruneCellsByExclusives`` with groups compared as sets, unit by unit
+    (the ``exclusives-sets`` rule, with the one-unit functions)."""
+    masks = to_masks(grid)
+    changed = False
+    for u in range(9):
+        cells = UNITS[9 * stage + u]
+        old = [masks[i] for i in cells]
+        new = old
+        while True:
+            pruned = scalar.prune_cells_by_exclusives(new, sets=True)
+            if pruned == new:
+                break
+            new = pruned
+        if new != old:
+            changed = True
+            for i, m in zip(cells, new, strict=True):
+                masks[i] = m
+    return from_masks(masks) if changed else grid
+
+
+def prune_grid(grid: int, rule: str, dirty: int = 0b111, *, strict: bool = True) -> int | None:
+    """Prune rows, columns, sub-grids, ... until the grid settles; ``None`` on failure.
+
+    ``dirty``: the stages (bits 0-2) that may change.
+
+    Haskell: ``pruneGrid :: Grid -> Maybe Grid`` (Sarkar #1, "Pruning the Grid").
+    """
+    stage = 0
+    while dirty:
+        if dirty >> stage & 1:
+            new = prune_stage(grid, stage, rule, strict)
+            if new is None:
+                return None
+            if new != grid:
+                dirty = 0b111 if rule == "simple" else 0b111 & ~(1 << stage)
+                grid = new
+            else:
+                dirty &= ~(1 << stage)
+        stage = (stage + 1) % 3
+    return grid
+
+
+def _pivot(grid: int) -> int:
+    """The lane of the first non-fixed cell with the fewest digits (-1: filled)."""
+    y = grid & ((grid | _LH) - L1)  # cells' masks less one digit
+    if not (y + _L7) & _LH:
+        return -1
+    while True:
+        z = y & ((y | _LH) - L1)  # one digit less again
+        exact = ((y + _L7) & _LH) & ~((z + _L7) & _LH)  # y has exactly one bit left
+        if exact:
+            return ((exact & -exact).bit_length() - 1) // _W
+        y = z
+
+
+def solve_counted(grid: int, rule: str, max_nodes: int | None = None) -> tuple[int | None, int]:
+    """``solve`` depth-first, and its node count (calls of ``solve``).
+
+    Raises :class:`fsudoku.outcome.GaveUp` when node ``max_nodes + 1`` would start.
+
+    Haskell: ``solve :: Grid -> Maybe Grid`` (Sarkar #1, "Solving the Puzzle").
+    """
+    if rule not in RULES:
+        raise ValueError(f"unknown rule {rule!r}")
+    nodes = 0
+    stack: list[int] = [grid]
+    dirty = 0b111
+    while stack:
+        g = stack.pop()
+        if max_nodes is not None and nodes >= max_nodes:
+            raise GaveUp(nodes)
+        nodes += 1
+        pruned = prune_grid(g, rule, dirty, strict=False)
+        if pruned is None:
+            continue
+        p = _pivot(pruned)
+        if p < 0:
+            return pruned, nodes
+        shift = _W * p
+        m = pruned >> shift & 0x1FF
+        first = m & -m
+        stack.append(pruned ^ (first << shift))
+        stack.append(pruned ^ ((m ^ first) << shift))
+    return None, nodes
+
+
+def solve_line(puzzle: str, rule: str = "exclusives", max_nodes: int | None = None) -> Outcome:
+    """The outcome of one puzzle line under a rule (``exclusives-sets``: on the
+    one-unit engine, :mod:`fsudoku.fast.scalar`, whose pairs and triples it needs).
+
+    >>> solve_line("11" + "." * 79).status, solve_line("x").status
+    ('no_solution', 'invalid')
+    """
+    if rule == "exclusives-sets":
+        return scalar.solve_line(puzzle, rule, max_nodes)
+    masks = read_masks(puzzle)
+    if masks is None:
+        return Outcome.invalid()
+    try:
+        solution, nodes = solve_counted(from_masks(masks), rule, max_nodes)
+    except GaveUp as stop:
+        return Outcome.gave_up(stop.nodes)
+    if solution is None:
+        return Outcome.no_solution(nodes)
+    return Outcome.solved(show_solution(to_masks(solution)), nodes)
