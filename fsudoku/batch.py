@@ -818,6 +818,12 @@ def _serve(
 
     threading.Thread(target=receive, name="fsudoku-inbox", daemon=True).start()
     solved = _Solved()
+
+    def on_solved(count: int) -> None:  # told by the engine, between its yields too
+        solved.add(count)
+        if solved.due():
+            results.send(("progress", -1, None, solved.count))
+
     while True:
         first = inbox.get()
         if first is None:
@@ -828,15 +834,13 @@ def _serve(
         stop = [False]
         done: list[tuple[str, str | None, int]] = []  # plain tuples: cheap to pickle
         texts = _run_texts(inbox, held, stop)
-        for outcome in _solve(texts, solver_name, engine, max_nodes, solved.add):
+        for outcome in _solve(texts, solver_name, engine, max_nodes, on_solved):
             done.append((outcome.status, outcome.solution, outcome.nodes))
             number, batch = held[0]
             if len(done) == len(batch):
                 results.send(("done", number, done, solved.count))
                 held.popleft()
                 done = []
-            elif solved.due():
-                results.send(("progress", number, None, solved.count))
         if stop[0]:
             return
 

@@ -265,6 +265,57 @@ def test_cols_of_the_empty_matrix_is_undefined() -> None:
         bird.cols(())
 
 
+@pytest.mark.parametrize("n", [0, 4])
+def test_digits_need_one_character_each(n: int) -> None:
+    # boards of 1, 4 or 9 digits only: no digit at all, or more than '9', is refused
+    with pytest.raises(ValueError, match="one-character digits"):
+        bird.digits(n)
+    assert bird.digits(1) == "1"
+
+
+def test_group_of_zero_terminates_only_on_the_empty_list() -> None:
+    # group 0 [] = []; group 0 xs loops forever in Haskell for any non-empty xs
+    assert bird.group(0, []) == ()
+    for k, xs in ((0, "a"), (0, "abc"), (-1, "ab")):
+        with pytest.raises(ValueError, match="does not terminate"):
+            bird.group(k, xs)
+
+
+def test_the_default_box_side_is_three() -> None:
+    # every function with a box side n works on 9x9 boards when n is not given
+    line = "0" + SAMPLE_SOLUTION[1:40] + "0" + SAMPLE_SOLUTION[41:]
+    g = grid(line)
+    assert lines(bird.solve(g)) == lines(bird.solve_pruned(g)) == [SAMPLE_SOLUTION]
+    assert lines(bird.solve_many_pruned(g)) == [SAMPLE_SOLUTION]
+    first_box = [SAMPLE_SOLUTION[r * 9 + c] for r in range(3) for c in range(3)]
+    assert list(bird.boxs(grid(SAMPLE_SOLUTION))[0]) == first_box
+    # a lone 5 in the third row and column: pruned from its 3x3 box, not beyond
+    pruned = bird.prune(bird.choices(grid("0" * 20 + "5" + "0" * 60)))
+    assert pruned[0][0] == "12346789" and pruned[3][3] == "123456789", pruned
+    assert bird.safe(bird.choices(grid(SAMPLE_SOLUTION)))
+    # a 3 twice in the first box, in different rows and columns: only boxes catch it
+    assert not bird.safe(bird.choices(grid("3" + "0" * 19 + "3" + "0" * 60)))
+    found = bird.search_with(bird.search, bird.choices(grid(SAMPLE_PUZZLE)))
+    assert bird.grid_to_line(next(found)) == SAMPLE_SOLUTION
+
+
+def test_valid_needs_every_box_valid() -> None:
+    # columns 1 and 4 swapped: rows and columns still hold each digit once, but the
+    # boxes of the first two stacks do not (those of the third stack still do)
+    rows = [SAMPLE_SOLUTION[r * 9 : r * 9 + 9] for r in range(9)]
+    swapped = "".join(row[3] + row[1:3] + row[0] + row[4:] for row in rows)
+    g = grid(swapped)
+    assert all(bird.nodups(r) for r in bird.rows(g)) and all(bird.nodups(c) for c in bird.cols(g))
+    assert any(bird.nodups(b) for b in bird.boxs(g))
+    assert not bird.valid(g)
+    assert bird.valid(grid(SAMPLE_SOLUTION))
+
+
+def test_extract_takes_the_head_of_each_cell() -> None:
+    # extract = map (map head), whatever the cells hold
+    assert bird.extract((("123", "4"), ("56", "7"))) == (("1", "4"), ("5", "7"))
+
+
 class Counted:
     """A value that counts the equality tests made on it."""
 

@@ -27,8 +27,12 @@ def haskell_lines(data: bytes) -> list[bytes]:
 
 
 def expected_results(data: bytes) -> int | None:
-    """One result per line but comments (``#``); None for Euler-format input."""
-    lines = [line for line in haskell_lines(data) if not line.startswith(b"#")]
+    """One result per line but comments (``#``, after a byte-order mark on the first
+    line); None for Euler-format input."""
+    lines = haskell_lines(data)
+    if lines:
+        lines[0] = lines[0].removeprefix(b"\xef\xbb\xbf")
+    lines = [line for line in lines if not line.startswith(b"#")]
     if lines and lines[0].startswith(b"Grid"):
         return None
     return len(lines)

@@ -239,7 +239,9 @@ def test_golden_files_cover_every_puzzle(which: str) -> None:
     assert len(bird_answers(which)) == sum(map(is_valid, lines))
     kinds = {kind for kind, _ in puzzles(which)}
     if which == "main":
-        assert {"invalid", "empty", "near-full", "unique", "several", "none"} <= kinds, kinds
+        assert {"invalid", "empty", "near-full", "unique", "several", "none", "order"} <= kinds, (
+            kinds
+        )
 
 
 def test_golden_several_solutions_depend_on_the_search_order() -> None:

@@ -101,6 +101,52 @@ def test_node_bound(puzzle: str, bound: int) -> None:
     assert bounded == expected, (bounded, expected)
 
 
+def mrv_oracle(puzzle: str) -> tuple[str | None, int]:
+    """The notes' MRV search, written plainly: the first solution and the placements
+    tried. Each step takes the blank with the fewest candidates (the lowest index among
+    equals) and tries its digits in ascending order; a placement is counted, and
+    skipped when it leaves a blank peer without a candidate (fail-fast)."""
+    grid = list(puzzle)
+    nodes = 0
+
+    def step() -> bool:
+        nonlocal nodes
+        blanks = [c for c in range(81) if grid[c] == "."]
+        if not blanks:
+            return True
+        _, cell = min((len(naive_candidates("".join(grid), c)), c) for c in blanks)
+        for d in sorted(naive_candidates("".join(grid), cell)):
+            nodes += 1
+            grid[cell] = str(d)
+            now = "".join(grid)
+            peers = [q for q in mrv.PEERS[cell] if grid[q] == "."]
+            if all(naive_candidates(now, q) for q in peers) and step():
+                return True
+            grid[cell] = "."
+        return False
+
+    return ("".join(grid) if step() else None), nodes
+
+
+@given(puzzles(0, 50))
+@settings(max_examples=30)
+def test_search_order_and_nodes_follow_the_notes(puzzle: str) -> None:
+    # first_solution p == (the oracle's first solution, its placements tried)
+    found = mrv.first_solution(puzzle)
+    assert (found.solution, found.nodes) == mrv_oracle(puzzle), puzzle
+
+
+def test_search_order_and_nodes_on_the_sample_and_the_empty_grid() -> None:
+    for puzzle in (SAMPLE_PUZZLE, "." * 81):
+        found = mrv.first_solution(puzzle)
+        assert (found.solution, found.nodes) == mrv_oracle(puzzle), puzzle
+
+
+def test_search_of_a_full_grid_places_nothing() -> None:
+    # a grid with no blank: found at once, no node, not given up
+    assert mrv.search(SAMPLE_SOLUTION) == (None, True, 0, False)
+
+
 def test_fill_writes_the_placements() -> None:
     placed: mrv.Placed = None
     for cell, ch in enumerate(SAMPLE_SOLUTION):

@@ -66,9 +66,8 @@ def solve_many(
     """The outcome of each puzzle line, in order, streamed.
 
     Each item is one line without its newline (as Haskell's ``lines`` gives them).
-    Memory is bounded by ``chunk_size``, not by the number of lines; an input shorter
-    than ``chunk_size`` gets a batch of its own size (at least ``SMALL_SLOTS``). An
-    input of at most ``FEW`` lines is solved line by line (:func:`solve_one`).
+    Memory is bounded by ``chunk_size``, not by the number of lines. An input of at
+    most ``FEW`` lines is solved line by line (:func:`solve_one`).
 
     >>> [o.nodes for o in solve_many(["." * 81], "exclusives", max_nodes=3)]
     [3]
@@ -79,14 +78,7 @@ def solve_many(
     head = list(islice(source, FEW + 1))
     if len(head) <= FEW:
         return (_solve_few(line, solver, max_nodes, chunk_size) for line in head)
-    head.extend(islice(source, max(0, chunk_size + 1 - len(head))))
-    if len(head) <= chunk_size:  # the whole input: as many slots as lines, or SMALL_SLOTS
-        return solve_stream(head, solver, max_nodes, min(chunk_size, max(len(head), SMALL_SLOTS)))
     return solve_stream(chain(head, source), solver, max_nodes, chunk_size)
-
-
-SMALL_SLOTS = 1024
-"""The fewest slots a short input gets (idle slots take the long searches' splits)."""
 
 
 FEW = 4
