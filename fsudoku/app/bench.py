@@ -52,9 +52,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from fsudoku.app.usage import UsageError
+from fsudoku.app.usage import UsageError, bench_arguments
 from fsudoku.solvers import (
-    ENGINES,
     FAST_SOLVERS,
     NAIVE_MAX_NODES,
     SARKAR_RULES,
@@ -67,7 +66,6 @@ from fsudoku.solvers import (
 __all__ = [
     "External",
     "Row",
-    "add_arguments",
     "format_table",
     "hardest",
     "main",
@@ -735,74 +733,6 @@ def _targets(args: argparse.Namespace, puzzles: list[str], out: TextIO, progress
 # The command
 
 
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    """The options of ``fsudoku bench``."""
-
-    def count(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if value < 0:
-            raise argparse.ArgumentTypeError(f"must be 0 or more: {text!r}")
-        return value
-
-    def positive(text: str) -> int:
-        value = count(text)
-        if value == 0:
-            raise argparse.ArgumentTypeError("must be at least 1")
-        return value
-
-    p.add_argument("file", metavar="FILE")
-    p.add_argument(
-        "--solver",
-        action="append",
-        choices=SOLVERS,
-        dest="solvers",
-        help="a solver to time (repeatable; default exclusives)",
-    )
-    p.add_argument(
-        "--engine",
-        action="append",
-        choices=ENGINES,
-        dest="engines",
-        help="an engine to time (repeatable; default reference)",
-    )
-    p.add_argument("--limit", type=positive, default=None, help="only the first N puzzles")
-    p.add_argument(
-        "--hardest",
-        type=positive,
-        default=None,
-        help="only the N puzzles exclusives needs the most nodes for",
-    )
-    p.add_argument(
-        "--jobs",
-        "-j",
-        type=count,
-        action="append",
-        help="worker processes (repeatable: one row per value; 0: all cores; default 1)",
-    )
-    p.add_argument(
-        "--per-puzzle",
-        action="store_true",
-        help="also time one call per puzzle (per call columns), in a process of its own",
-    )
-    p.add_argument(
-        "--against",
-        action="append",
-        metavar="[SOLVER=]CMD",
-        help="also time an external command that reads the same lines on stdin "
-        "(repeatable); SOLVER= says which solver it implements",
-    )
-    p.add_argument("--repeat", type=positive, default=1, help="run every row N times; show medians")
-    p.add_argument(
-        "--targets",
-        action="store_true",
-        help="measure the speed targets (README's Benchmarks) instead of a table",
-    )
-    p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
-
-
 def main(args: argparse.Namespace, out: TextIO) -> int:
     """Run the benchmark the command line describes and print the table."""
     solvers: list[SolverName] = args.solvers or ["exclusives"]
@@ -863,7 +793,7 @@ def build_parser() -> argparse.ArgumentParser:
             raise UsageError(message)
 
     parser = Parser(prog="fsudoku bench", description=__doc__.splitlines()[0] if __doc__ else None)
-    add_arguments(parser)
+    bench_arguments(parser)
     return parser
 
 

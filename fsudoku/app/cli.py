@@ -44,7 +44,7 @@ from fsudoku.app.process import (
     Writer,
 )
 from fsudoku.app.render import FORMATS, render
-from fsudoku.app.usage import UsageError
+from fsudoku.app.usage import UsageError, at_least_two, bench_arguments, positive, whole
 from fsudoku.batch import (
     Entry,
     Progress,
@@ -301,30 +301,6 @@ def cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
 # The command line
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more: {text!r}")
-    return value
-
-
-def _bound(text: str) -> int:
-    value = _positive(text)
-    if value == 0:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
-
-
-def _at_least_two(text: str) -> int:
-    value = _positive(text)
-    if value < 2:
-        raise argparse.ArgumentTypeError("must be at least 2 (to tell unique from multiple)")
-    return value
-
-
 class _ArgumentError(UsageError):
     """A command line argparse refused: printed with the usage line and a ``--help`` hint."""
 
@@ -386,13 +362,13 @@ def build_parser() -> argparse.ArgumentParser:
     p_solve.add_argument(
         "--jobs",
         "-j",
-        type=_positive,
+        type=whole,
         default=1,
         help="worker processes (0: all cores; default 1); output stays in input order",
     )
     p_solve.add_argument(
         "--max-nodes",
-        type=_bound,
+        type=positive,
         default=None,
         help="give up on a puzzle after N search nodes (prints 'Gave up after N nodes')",
     )
@@ -419,42 +395,13 @@ def build_parser() -> argparse.ArgumentParser:
     p_demo.set_defaults(run=cmd_demo)
 
     p_bench = sub.add_parser("bench", help="time solvers and engines side by side on one file")
-    p_bench.add_argument("file", metavar="FILE")
-    p_bench.add_argument(
-        "--solver",
-        action="append",
-        choices=SOLVERS,
-        dest="solvers",
-        help="a solver to time (repeatable; default exclusives)",
-    )
-    p_bench.add_argument(
-        "--engine",
-        action="append",
-        choices=ENGINES,
-        dest="engines",
-        help="an engine to time (repeatable; default reference)",
-    )
-    p_bench.add_argument("--limit", type=_bound, default=None, help="only the first N puzzles")
-    p_bench.add_argument(
-        "--hardest",
-        type=_bound,
-        default=None,
-        help="only the N puzzles exclusives needs the most nodes for",
-    )
-    p_bench.add_argument(
-        "--jobs",
-        "-j",
-        type=_positive,
-        action="append",
-        help="worker processes (repeatable: one row per value; default 1)",
-    )
-    p_bench.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    bench_arguments(p_bench)
     p_bench.set_defaults(run=cmd_bench)
 
     p_check = sub.add_parser("check", help="count solutions: unique, multiple N, none")
     batch_options(p_check)
     p_check.add_argument(
-        "--limit", type=_at_least_two, default=2, help="stop counting at N (default 2)"
+        "--limit", type=at_least_two, default=2, help="stop counting at N (default 2)"
     )
     p_check.set_defaults(run=cmd_check)
 
@@ -473,7 +420,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="exclusives",
     )
     p_explain.add_argument(
-        "--max-steps", type=_bound, default=None, help="stop the trace after N steps"
+        "--max-steps", type=positive, default=None, help="stop the trace after N steps"
     )
     p_explain.add_argument(
         "--svg", metavar="DIR", default=None, help="also write each grid shown as SVG"
