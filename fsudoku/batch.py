@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import inspect
 import io
 import multiprocessing
 import os
@@ -618,19 +617,6 @@ def _in_process(
             yield read.popleft(), outcome
 
 
-def _decided_hook(engine: Engine) -> bool:
-    """Whether the engine tells, as it goes, how many puzzles it has decided (in any
-    order): the fast engine's ``solve_many(..., on_decided=...)``, when it has it."""
-    if engine != "fast":
-        return False
-    from fsudoku import fast
-
-    try:
-        return "on_decided" in inspect.signature(fast.solve_many).parameters
-    except (TypeError, ValueError):
-        return False
-
-
 def _solve(
     texts: Iterable[str],
     solver_name: SolverName,
@@ -645,10 +631,10 @@ def _solve(
     if progress is None:
         yield from solve_many(texts, solver_name, engine, max_nodes)
         return
-    if _decided_hook(engine):
+    if engine == "fast":
         from fsudoku import fast
 
-        yield from fast.solve_many(  # type: ignore[call-arg]
+        yield from fast.solve_many(
             validate.lines(texts), solver_name, max_nodes=max_nodes, on_decided=progress
         )
         return

@@ -330,6 +330,25 @@ def test_progress_is_told_by_the_engine_when_the_engine_can_tell(
     assert seen == [1, 1]
 
 
+def test_the_fast_engine_tells_what_it_decides_ahead_of_what_it_yields() -> None:
+    # a puzzle with a long search first, then easy ones: they are decided (and the bar
+    # told) while the first still searches; every puzzle is told of exactly once
+    from fsudoku import fast
+
+    long_search = (
+        ".......1...39.7....7.8....6......1782.4....3.....7..4.....4..8..67..2........83.1"
+    )
+    lines = [long_search] + [SAMPLE_SOLUTION[:70] + "." * 11] * 300 + ["bad"]
+    told: list[int] = []
+    at_yield = [sum(told) for _ in fast.solve_many(lines, chunk_size=64, on_decided=told.append)]
+    assert sum(told) == len(lines) and all(n > 0 for n in told)
+    assert at_yield[0] > 64, at_yield[:3]  # more than a batch decided before the first yield
+    assert at_yield == sorted(at_yield)
+    few: list[int] = []
+    assert len(list(fast.solve_many(lines[:3], on_decided=few.append))) == 3
+    assert few == [1, 1, 1]
+
+
 class _Chunks:
     """A binary stream that gives its data in the chunk sizes it is told."""
 

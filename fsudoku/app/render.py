@@ -6,6 +6,7 @@ empty line (``putStrLn``), or the line ``Invalid input`` / ``No solution found``
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Literal, TypeAlias, get_args
 
 from fsudoku import sarkar1, sarkar2
@@ -21,9 +22,19 @@ Format: TypeAlias = Literal["grid", "line", "possibilities", "euler", "boxed"]
 FORMATS: tuple[Format, ...] = get_args(Format)
 
 
+_ROWS = itemgetter(*(slice(r * 18, r * 18 + 17) for r in range(9)))
+"""The nine rows of 81 digits spaced out (``" ".join``: 17 characters each, 1 apart)."""
+
+
 def grid_text(solution: str) -> str:
-    """``showGrid`` of a solution given as 81 digits (9 lines of spaced digits)."""
-    return "".join(" ".join(solution[r * 9 : r * 9 + 9]) + "\n" for r in range(9))
+    """``showGrid`` of a solution given as 81 digits (9 lines of spaced digits).
+
+    >>> print(grid_text("123456789" * 9), end="")  # doctest: +ELLIPSIS
+    1 2 3 4 5 6 7 8 9
+    ...
+    1 2 3 4 5 6 7 8 9
+    """
+    return "\n".join(_ROWS(" ".join(solution))) + "\n"
 
 
 def render(outcome: Outcome, entry: Entry, fmt: str, solver: SolverName) -> str:

@@ -37,7 +37,7 @@ reference; with ``max_nodes``, the same give-ups.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import chain, islice
 
 import numpy as np
@@ -62,12 +62,15 @@ def solve_many(
     *,
     max_nodes: int | None = None,
     chunk_size: int = DEFAULT_CHUNK,
+    on_decided: Callable[[int], object] | None = None,
 ) -> Iterator[Outcome]:
     """The outcome of each puzzle line, in order, streamed.
 
     Each item is one line without its newline (as Haskell's ``lines`` gives them).
     Memory is bounded by ``chunk_size``, not by the number of lines. An input of at
-    most ``FEW`` lines is solved line by line (:func:`solve_one`).
+    most ``FEW`` lines is solved line by line (:func:`solve_one`). ``on_decided`` is
+    told of the puzzles decided as the engine decides them, ahead of their turn to be
+    yielded (a progress bar's count).
 
     >>> [o.nodes for o in solve_many(["." * 81], "exclusives", max_nodes=3)]
     [3]
@@ -77,8 +80,18 @@ def solve_many(
     source = iter(puzzles)
     head = list(islice(source, FEW + 1))
     if len(head) <= FEW:
-        return (_solve_few(line, solver, max_nodes, chunk_size) for line in head)
-    return solve_stream(chain(head, source), solver, max_nodes, chunk_size)
+        return _told((_solve_few(line, solver, max_nodes, chunk_size) for line in head), on_decided)
+    return solve_stream(chain(head, source), solver, max_nodes, chunk_size, on_decided)
+
+
+def _told(
+    outcomes: Iterator[Outcome], on_decided: Callable[[int], object] | None
+) -> Iterator[Outcome]:
+    """The outcomes, ``on_decided`` told of each one before it is yielded."""
+    for outcome in outcomes:
+        if on_decided is not None:
+            on_decided(1)
+        yield outcome
 
 
 FEW = 4

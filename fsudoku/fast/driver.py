@@ -32,7 +32,7 @@ input; results come out in input order.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
 
@@ -294,9 +294,16 @@ def _resolve(puzzle: _Puzzle, max_nodes: int | None) -> Outcome | None:
 
 
 def solve_stream(
-    lines: Iterable[str], rule: str, max_nodes: int | None, chunk_size: int
+    lines: Iterable[str],
+    rule: str,
+    max_nodes: int | None,
+    chunk_size: int,
+    on_decided: Callable[[int], object] | None = None,
 ) -> Iterator[Outcome]:
-    """Outcomes of ``lines``, in order, solved by a :class:`Batch` of ``chunk_size`` slots."""
+    """Outcomes of ``lines``, in order, solved by a :class:`Batch` of ``chunk_size`` slots.
+
+    ``on_decided`` is told how many more puzzles are decided after each step (in any
+    order: a puzzle is decided before the ones ahead of it can be yielded)."""
     if chunk_size < 1:
         raise ValueError("chunk_size must be positive")
     batch = Batch(rule, chunk_size, max_nodes)
@@ -307,6 +314,7 @@ def solve_stream(
     done: dict[int, Outcome] = {}
     read = 0  # lines read so far
     emit = 0  # next index to yield
+    told = 0  # puzzles on_decided was told of
     exhausted = False
     while True:
         # read a chunk when the queue runs low and the window has room
@@ -338,6 +346,9 @@ def solve_stream(
         # no new puzzle to start: split the oldest long searches into the free slots
         if 2 * len(batch.free) >= batch.size and not pending:
             _split(batch)
+        if on_decided is not None and emit + len(done) > told:
+            on_decided(emit + len(done) - told)
+            told = emit + len(done)
         # yield what is decided, in order
         while emit in done:
             yield done.pop(emit)
