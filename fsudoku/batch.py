@@ -623,20 +623,26 @@ def _solve(
     engine: Engine,
     max_nodes: int | None,
     progress: ProgressCallback | None,
+    slots: int | None = None,
 ) -> Iterator[Outcome]:
     """The outcomes of ``texts``, ``progress`` told of each puzzle solved as the engine
     solves it: from the engine itself when it can tell (a batch engine decides puzzles
     out of order and yields them in order, so counting what it yields would jump),
-    otherwise as each outcome is yielded."""
-    if progress is None:
-        yield from solve_many(texts, solver_name, engine, max_nodes)
-        return
-    if engine == "fast":
+    otherwise as each outcome is yielded. ``slots``: the fast engine's batch size
+    (default its own)."""
+    if engine == "fast" and (progress is not None or slots is not None):
         from fsudoku import fast
 
         yield from fast.solve_many(
-            validate.lines(texts), solver_name, max_nodes=max_nodes, on_decided=progress
+            validate.lines(texts),
+            solver_name,
+            max_nodes=max_nodes,
+            chunk_size=slots or fast.DEFAULT_CHUNK,
+            on_decided=progress,
         )
+        return
+    if progress is None:
+        yield from solve_many(texts, solver_name, engine, max_nodes)
         return
     for outcome in solve_many(texts, solver_name, engine, max_nodes):
         progress(1)
@@ -820,7 +826,7 @@ def _serve(
         stop = [False]
         done: list[tuple[str, str | None, int]] = []  # plain tuples: cheap to pickle
         texts = _run_texts(inbox, held, stop)
-        for outcome in _solve(texts, solver_name, engine, max_nodes, on_solved):
+        for outcome in _solve(texts, solver_name, engine, max_nodes, on_solved, WORKER_SLOTS):
             done.append((outcome.status, outcome.solution, outcome.nodes))
             number, batch = held[0]
             if len(done) == len(batch):
@@ -1104,6 +1110,11 @@ def _in_workers(
 
 IN_FLIGHT = 8
 """Batches each worker may have in hand (sent, not answered)."""
+
+WORKER_SLOTS = 4096
+"""The fast engine's batch size in a worker: half a lone process's, so that two workers
+hold about as much as one process (the slots' search stacks are most of the engine's
+memory), for a few per cent of each worker's speed."""
 
 
 # ---------------------------------------------------------------------------

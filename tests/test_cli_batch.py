@@ -307,6 +307,7 @@ def test_progress_is_told_by_the_engine_when_the_engine_can_tell(
         solver: str = "exclusives",
         *,
         max_nodes: int | None = None,
+        chunk_size: int = fast.DEFAULT_CHUNK,
         on_decided: Callable[[int], object] | None = None,
     ) -> Iterator[Outcome]:
         lines = list(puzzles)

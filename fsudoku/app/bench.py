@@ -7,7 +7,8 @@ does the same for every row, in one run, so that the ratios come from one run.
 Each row is one whole process, started, fed and timed the same way: the puzzles on
 its standard input (one line each), its output read from a pipe, its time taken from
 start to exit (start-up and imports included), its CPU time (user + system, workers
-included) and the peak of the resident memory of its process tree. fsudoku's rows run
+included) and the peak memory of its process tree (proportional set sizes: a page
+forked workers share is counted once). fsudoku's rows run
 ``fsudoku solve`` itself (``--format grid``, the article's ``main``, for Sarkar's
 solvers; ``--format line`` for the others, which is what the minimal ``main`` of
 Bird's solver prints); ``--against CMD`` adds a row for an external
@@ -19,7 +20,8 @@ only for that solver's rows. Rows run one after another, never at the same time;
 
 Columns: ``wall s`` (start to exit), ``CPU s``, ``us/puzzle`` (wall), ``nodes``
 (search nodes per puzzle, mean / median / max, as the solver counts them), ``peak MB``
-(resident memory of the process and its workers together, sampled), ``unsolved``,
+(memory of the process and its workers together, sampled: their proportional set
+sizes, shared pages counted once), ``unsolved``,
 ``output`` (whether the output is byte for byte that of the external command of the
 same solver) and ``xCMD`` (the external command's wall time over this row's: how
 many times faster; CPU time ratio in brackets).
@@ -192,20 +194,34 @@ class Row:
 # Running a process, timing it, sampling its memory
 
 
-def _tree_rss(pid: int) -> int:
-    """The resident memory (bytes) of a process and all its descendants (Linux)."""
+def _tree_memory(pid: int) -> int:
+    """The memory (bytes) of a process and all its descendants (Linux): the sum of their
+    proportional set sizes (a page shared by forked workers is counted once, split
+    between them), or of their resident sizes where ``smaps_rollup`` cannot be read."""
     total = 0
     todo = [pid]
     while todo:
         p = todo.pop()
         try:
-            with open(f"/proc/{p}/statm") as handle:
-                total += int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+            total += _own_memory(p)
             with open(f"/proc/{p}/task/{p}/children") as handle:
                 todo.extend(int(c) for c in handle.read().split())
         except (OSError, ValueError):
             continue
     return total
+
+
+def _own_memory(pid: int) -> int:
+    """One process's proportional set size (bytes), or its resident size."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as handle:
+            for line in handle:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    with open(f"/proc/{pid}/statm") as handle:
+        return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 
 def _run_process(argv: Sequence[str] | str, stdin_path: str, *, shell: bool = False) -> Run:
@@ -231,7 +247,7 @@ def _run_process(argv: Sequence[str] | str, stdin_path: str, *, shell: bool = Fa
 
         def sample() -> None:
             while not stop.is_set():
-                peak[0] = max(peak[0], _tree_rss(process.pid))
+                peak[0] = max(peak[0], _tree_memory(process.pid))
                 stop.wait(0.02)
 
         sampler = threading.Thread(target=sample, daemon=True)
