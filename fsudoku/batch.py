@@ -235,9 +235,14 @@ class EntryStream(Iterator[Entry]):
     No Haskell counterpart. :func:`outcomes` uses :meth:`waiting` to batch what is
     already there and to answer everything read so far before it blocks on a read."""
 
-    def __init__(self, entries: Iterator[Entry], waiting: Callable[[], bool]) -> None:
+    def __init__(
+        self, entries: Iterator[Entry], waiting: Callable[[], bool], *, checked: bool = False
+    ) -> None:
         self._entries = entries
         self._waiting = waiting
+        self.checked = checked
+        """Whether every entry is known to be an :class:`Entry` with a ``str`` text (the
+        readers of this module say so; :func:`outcomes` checks the others)."""
 
     def __next__(self) -> Entry:
         return next(self._entries)
@@ -270,7 +275,7 @@ def entries_of(stream: IO[bytes], strict: bool = False) -> EntryStream:
     if isinstance(stream, io.TextIOBase):
         raise TypeError("expected a binary stream (open(path, 'rb')), not a text one")
     lines = _Lines(stream)
-    return EntryStream(_entries(map(_decode, lines), strict), lines.waiting)
+    return EntryStream(_entries(map(_decode, lines), strict), lines.waiting, checked=True)
 
 
 def os_error_message(path: object, error: OSError) -> str:
@@ -406,7 +411,7 @@ def read_sources(paths: Sequence[str], errors: list[str], strict: bool = False) 
         following = position[0] + 1  # this source is read to its end: the next decides
         return following >= len(names) or _regular(names[following])
 
-    return EntryStream(entries(), waiting)
+    return EntryStream(entries(), waiting, checked=True)
 
 
 def count_entries(paths: Sequence[str], strict: bool = False) -> int | None:
@@ -590,10 +595,15 @@ ProgressCallback = Callable[[int], object]
 
 
 def _check_entries(entries: Iterable[Entry]) -> Iterator[Entry]:
-    """The entries, each checked to be an :class:`Entry` when it is reached."""
+    """The entries, each checked to be an :class:`Entry` with a ``str`` text when it is
+    reached (past this check, the texts go to the engines unchecked)."""
     for number, entry in enumerate(entries, 1):
         if not isinstance(entry, Entry):
             raise TypeError(f"entries item {number} must be an Entry, not {type(entry).__name__}")
+        if not isinstance(entry.text, str):
+            raise TypeError(
+                f"entries item {number}: its text must be a str, not {type(entry.text).__name__}"
+            )
         yield entry
 
 
@@ -604,16 +614,19 @@ def _in_process(
     engine: Engine,
     max_nodes: int | None,
     progress: ProgressCallback | None,
+    idle: Callable[[], object] | None = None,
 ) -> Iterator[tuple[Entry, Outcome]]:
     """Each entry with its outcome, solved here: the entries that are waiting go to the
     engine together, and when none is waiting the engine finishes what it has."""
     while True:
+        if idle is not None and not waiting():
+            idle()  # the next read may block
         first = next(entries, None)
         if first is None:
             return
         read: deque[Entry] = deque([first])
         texts = _group_texts(first, entries, waiting, read)
-        for outcome in _solve(texts, solver_name, engine, max_nodes, progress):
+        for outcome in _solve(texts, solver_name, engine, max_nodes, progress, idle=idle):
             yield read.popleft(), outcome
 
 
@@ -624,29 +637,35 @@ def _solve(
     max_nodes: int | None,
     progress: ProgressCallback | None,
     slots: int | None = None,
+    idle: Callable[[], object] | None = None,
 ) -> Iterator[Outcome]:
     """The outcomes of ``texts``, ``progress`` told of each puzzle solved as the engine
     solves it: from the engine itself when it can tell (a batch engine decides puzzles
     out of order and yields them in order, so counting what it yields would jump),
     otherwise as each outcome is yielded. ``slots``: the fast engine's batch size
-    (default its own)."""
-    if engine == "fast" and (progress is not None or slots is not None):
+    (default its own). ``idle`` is called before the engine computes, when something
+    was yielded since it was last called."""
+    if engine == "fast" and (progress is not None or slots is not None or idle is not None):
         from fsudoku import fast
 
         yield from fast.solve_many(
-            validate.lines(texts),
+            texts,
             solver_name,
             max_nodes=max_nodes,
             chunk_size=slots or fast.DEFAULT_CHUNK,
             on_decided=progress,
+            on_idle=idle,
         )
         return
-    if progress is None:
+    if progress is None and idle is None:
         yield from solve_many(texts, solver_name, engine, max_nodes)
         return
     for outcome in solve_many(texts, solver_name, engine, max_nodes):
-        progress(1)
+        if progress is not None:
+            progress(1)
         yield outcome
+        if idle is not None:
+            idle()  # one puzzle at a time: the next one is computed now
 
 
 def _group_texts(
@@ -688,6 +707,7 @@ def outcomes(
     jobs: int = 1,
     interactive: bool = False,
     progress: ProgressCallback | None = None,
+    idle: Callable[[], object] | None = None,
 ) -> Iterator[tuple[Entry, Outcome]]:
     """Each entry with its outcome, in input order, with ``jobs`` worker processes.
 
@@ -696,7 +716,11 @@ def outcomes(
     is one worker per core (:func:`worker_count`); an input too small to gain from
     workers (at most one batch of :func:`chunk_size` entries) is solved in this
     process. ``interactive``: answer each entry before the next is read. ``progress``
-    is told of each puzzle solved, as it is solved (in the workers too).
+    is told of each puzzle solved, as it is solved (in the workers too). ``idle`` is
+    called whenever what was yielded so far is all there is for now: before a read that
+    may block, before a wait for the workers, and before the engine computes (a caller
+    that buffers its output flushes it then, so every answer is out as soon as it is
+    found).
 
     Raises :class:`~fsudoku.solvers.UnknownName` for an unknown solver or engine,
     ``TypeError``/``ValueError`` for a bad ``max_nodes`` or ``jobs`` (see
@@ -710,7 +734,10 @@ def outcomes(
         raise UnknownName(f"the {engine} engine does not cover {solver!r}")
     bound = validate.bound(max_nodes)
     workers = worker_count(jobs)
-    items = _check_entries(validate.iterable(entries, "entries", "Entry"))  # type: ignore[arg-type]
+    if isinstance(entries, EntryStream) and entries.checked:
+        items: Iterator[Entry] = entries
+    else:
+        items = _check_entries(validate.iterable(entries, "entries", "Entry"))  # type: ignore[arg-type]
     given = getattr(entries, "waiting", None)
     if interactive:
         waiting: Callable[[], bool] = lambda: False  # noqa: E731
@@ -720,7 +747,9 @@ def outcomes(
         waiting = lambda: True  # noqa: E731
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable (told each count), not {progress!r}")
-    return _outcomes(items, waiting, record.name, engine, bound, workers, progress)
+    if idle is not None and not callable(idle):
+        raise TypeError(f"idle must be callable (with no argument), not {idle!r}")
+    return _outcomes(items, waiting, record.name, engine, bound, workers, progress, idle)
 
 
 def _outcomes(
@@ -731,12 +760,15 @@ def _outcomes(
     max_nodes: int | None,
     jobs: int,
     progress: ProgressCallback | None,
+    idle: Callable[[], object] | None,
 ) -> Iterator[tuple[Entry, Outcome]]:
     if jobs <= 1:
-        yield from _in_process(entries, waiting, solver_name, engine, max_nodes, progress)
+        yield from _in_process(entries, waiting, solver_name, engine, max_nodes, progress, idle)
         return
     enough = 2 * chunk_size(engine)  # fewer entries are solved faster here than by workers
     while True:  # in this process until the input proves big enough
+        if idle is not None and not waiting():
+            idle()
         chunk = _take(entries, enough, waiting)
         if not chunk:
             return
@@ -745,10 +777,12 @@ def _outcomes(
             if more is not None:
                 rest = chain([more], entries)
                 yield from _in_workers(
-                    chunk, rest, waiting, solver_name, engine, max_nodes, jobs, progress
+                    chunk, rest, waiting, solver_name, engine, max_nodes, jobs, progress, idle
                 )
                 return
-        yield from _in_process(iter(chunk), lambda: True, solver_name, engine, max_nodes, progress)
+        yield from _in_process(
+            iter(chunk), lambda: True, solver_name, engine, max_nodes, progress, idle
+        )
 
 
 # -- the workers ------------------------------------------------------------
@@ -977,6 +1011,7 @@ def _in_workers(
     max_nodes: int | None,
     jobs: int,
     progress: ProgressCallback | None,
+    idle: Callable[[], object] | None = None,
 ) -> Iterator[tuple[Entry, Outcome]]:
     """Each entry with its outcome, solved by ``jobs`` workers, in input order.
 
@@ -1084,6 +1119,8 @@ def _in_workers(
             submit(first[start : start + size])
         while order or not exhausted:
             while not exhausted and len(order) < window and (not order or waiting()):
+                if idle is not None and not order and not waiting():
+                    idle()  # nothing in flight: this read may block
                 chunk = _take(entries, size, waiting)
                 if not chunk:
                     exhausted = True
@@ -1092,9 +1129,13 @@ def _in_workers(
             if order and order[0] not in answers:
                 if exhausted:
                     flush(final=True)
+                    if idle is not None:
+                        idle()
                     receive(block=True)
                 elif len(order) >= window or not waiting():
                     flush(final=False)
+                    if idle is not None:
+                        idle()
                     receive(block=True)
                 else:
                     receive(block=False)

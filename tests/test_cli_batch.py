@@ -14,6 +14,7 @@ from conftest import run_cli as run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from fsudoku.solvers import Engine
 from fsudoku.testing.strategies import SAMPLE_PUZZLE, SAMPLE_SOLUTION
 
 SOLVED = SAMPLE_SOLUTION + "\n"
@@ -309,6 +310,7 @@ def test_progress_is_told_by_the_engine_when_the_engine_can_tell(
         max_nodes: int | None = None,
         chunk_size: int = fast.DEFAULT_CHUNK,
         on_decided: Callable[[int], object] | None = None,
+        on_idle: Callable[[], object] | None = None,
     ) -> Iterator[Outcome]:
         lines = list(puzzles)
         assert on_decided is not None
@@ -348,6 +350,63 @@ def test_the_fast_engine_tells_what_it_decides_ahead_of_what_it_yields() -> None
     few: list[int] = []
     assert len(list(fast.solve_many(lines[:3], on_decided=few.append))) == 3
     assert few == [1, 1, 1]
+
+
+@pytest.mark.parametrize(("engine", "jobs"), [("fast", 1), ("reference", 1), ("fast", 2)])
+def test_idle_is_called_before_every_wait_after_an_answer(engine: Engine, jobs: int) -> None:
+    # a caller that holds its output flushes it in ``idle``: no answer yielded may wait
+    # behind a read that blocks (nothing is waiting here, as at a terminal)
+    from collections.abc import Iterator
+
+    from fsudoku import batch
+
+    log: list[str] = []
+    lines = [SAMPLE_PUZZLE, "bad", SAMPLE_SOLUTION[:75] + "." * 6]
+
+    def read() -> Iterator[batch.Entry]:
+        for number, line in enumerate(lines):
+            log.append("read")
+            yield batch.Entry(line, str(number))
+
+    stream = batch.EntryStream(read(), lambda: False)
+    for _ in batch.outcomes(
+        stream, "exclusives", engine, jobs=jobs, idle=lambda: log.append("idle")
+    ):
+        log.append("answer")
+    assert log.count("answer") == 3 and log.count("read") == 3
+    for at, event in enumerate(log):
+        if event == "read" and "answer" in log[:at]:
+            last = max(i for i in range(at) if log[i] == "answer")
+            assert "idle" in log[last:at], log
+
+
+def test_a_held_writer_writes_whole_answers_in_atomic_pieces() -> None:
+    import io
+
+    from fsudoku.app.process import PIECE, Writer
+
+    class Recorder(io.StringIO):
+        def __init__(self) -> None:
+            super().__init__()
+            self.pieces: list[str] = []
+
+        def write(self, text: str) -> int:
+            self.pieces.append(text)
+            return super().write(text)
+
+    answer = (" ".join("123456789") + "\n") * 9 + "\n"  # 171 characters
+    out = Recorder()
+    writer = Writer(out, "standard output", held=True)
+    for _ in range(100):
+        writer.write(answer)
+    assert out.pieces and all(len(p) <= PIECE and len(p) % len(answer) == 0 for p in out.pieces)
+    held = 100 * len(answer) - len(out.getvalue())
+    assert 0 < held <= PIECE  # the rest waits for flush
+    writer.flush()
+    assert out.getvalue() == answer * 100
+    plain = Recorder()
+    Writer(plain, "standard output").write(answer)
+    assert plain.pieces == [answer]  # not held: written at once
 
 
 class _Chunks:

@@ -68,6 +68,18 @@ def test_traverse_short_circuits() -> None:
     assert seen == [1, 2]
 
 
+def test_traverse_returns_the_same_tuple_when_nothing_changes() -> None:
+    # the rows the pruners leave alone are the rows given (no copy), which keeps fixM's
+    # comparison of unchanged grids an identity check; a changed element makes a new tuple
+    cells = (FIXED[1], possible((2, 3)), FIXED[4])
+    assert traverse(Some, cells).unwrap() is cells
+    as_list = list(cells)
+    kept = traverse(Some, as_list).unwrap()
+    assert kept == cells and type(kept) is tuple
+    changed = traverse(lambda c: Some(FIXED[2]) if c == possible((2, 3)) else Some(c), cells)
+    assert changed.unwrap() == (FIXED[1], FIXED[2], FIXED[4])
+
+
 def test_alt_does_not_evaluate_the_second_branch_after_a_success() -> None:
     calls: list[str] = []
 
@@ -94,6 +106,16 @@ def test_fix_m_returns_a_fixpoint(start: int, step: int) -> None:
 def test_fix_m_stops_at_the_first_repeat_and_handles_long_chains() -> None:
     # a chain longer than Python's recursion limit: fix_m is a loop
     assert fix_m(lambda n: Some(n - 1 if n > 0 else 0), 50_000) == Some(0)
+
+
+def test_fix_m_returns_the_value_it_was_given_at_the_fixpoint() -> None:
+    # fixM f x = f x >>= \x' -> if x' == x then return x else fixM f x': the old value,
+    # not the equal one f made
+    start = [1, 2, 3]
+    assert fix_m(lambda v: Some(list(v)), start).unwrap() is start
+    first, again = [1, 2], [1, 2]
+    steps = iter([first, again])
+    assert fix_m(lambda v: Some(next(steps)), [1]).unwrap() is first
 
 
 def test_cells_are_values() -> None:

@@ -130,6 +130,13 @@ def _close_quietly(progress: Progress) -> None:
         progress.close()
 
 
+def _flush_quietly(writer: Writer) -> None:
+    """Write the answers held, on the way out of a run that stopped (an output that
+    fails again is not reported twice)."""
+    with contextlib.suppress(OutputError):
+        writer.flush()
+
+
 def _finish(
     args: argparse.Namespace,
     progress: Progress,
@@ -161,7 +168,10 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     # bird-naive without --force or a bound: the registry refuses many blanks itself
     # (at most 9^6 completions for the others, fewer than NAIVE_MAX_NODES)
     signals = _SIGNALS[0]
-    writer, err = Writer(out, "standard output", signals), _err(signals)
+    # answers held between the batch layer's waits (one write per burst), unless each
+    # is followed by a --stats line on stderr, which must not overtake it
+    writer = Writer(out, "standard output", signals, held=not args.stats)
+    err = _err(signals)
     errors: list[str] = []
     entries = read_sources(args.files, errors, args.strict_input)
     counts: Counter[str] = Counter()
@@ -170,16 +180,20 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     if naive and not args.force and max_nodes is not None:
         stream = _refuse_many_blanks(entries, max_nodes, tick)
     else:
-        stream = outcomes(entries, args.solver, engine, max_nodes, jobs, progress=tick)
+        stream = outcomes(
+            entries, args.solver, engine, max_nodes, jobs, progress=tick, idle=writer.flush
+        )
     with contextlib.ExitStack() as ending:
         ending.callback(_close_quietly, progress)
         ending.callback(getattr(stream, "close", lambda: None))  # workers reaped at once
+        ending.callback(_flush_quietly, writer)  # what was found before an interruption
         for entry, outcome in stream:
             writer.write(render(outcome, entry, args.format, args.solver))
             counts[outcome.status] += 1
             if args.stats:
                 err.write(f"{entry.label}\t{outcome.status}\tnodes={outcome.nodes}\n")
         ending.pop_all()
+    writer.flush()
     line = summary(counts, progress.seconds()) if counts else None
     _finish(args, progress, errors, line, signals)
     if errors:

@@ -209,15 +209,47 @@ class OutputError(Exception):
 
 
 class Writer:
-    """Whole answers to a text stream, each flushed; a failure is an :class:`OutputError`."""
+    """Whole answers to a text stream, each flushed; a failure is an :class:`OutputError`.
 
-    def __init__(self, stream: TextIO | None, where: str, signals: Signals | None = None) -> None:
+    ``held=True``: answers are held until :meth:`flush` (the batch layer's ``idle``
+    hook: before it waits for anything), and written at most :data:`PIECE` characters
+    at a time, whole answers only, so that each write to a pipe is atomic."""
+
+    def __init__(
+        self,
+        stream: TextIO | None,
+        where: str,
+        signals: Signals | None = None,
+        *,
+        held: bool = False,
+    ) -> None:
         self.stream = stream
         self.where = where
         self.signals = signals
+        self.held = held
+        self._pending: list[str] = []
+        self._size = 0
 
     def write(self, text: str) -> None:
-        """Write ``text`` and flush it (a signal meanwhile waits for the end)."""
+        """Write ``text`` and flush it (a signal meanwhile waits for the end); when held,
+        keep it for the next :meth:`flush` (or write what is held when it is full)."""
+        if not self.held:
+            self._write(text)
+            return
+        if self._size + len(text) > PIECE:
+            self.flush()
+        self._pending.append(text)
+        self._size += len(text)
+
+    def flush(self) -> None:
+        """Write and flush the answers held."""
+        if self._pending:
+            text = "".join(self._pending)
+            self._pending.clear()
+            self._size = 0
+            self._write(text)
+
+    def _write(self, text: str) -> None:
         if self.stream is None:
             raise OutputError(self.where)
         guard = self.signals.critical() if self.signals is not None else contextlib.nullcontext()
@@ -227,6 +259,11 @@ class Writer:
                 self.stream.flush()
             except (OSError, ValueError) as error:
                 raise OutputError(self.where, error) from None
+
+
+PIECE = 4096
+"""The most a held :class:`Writer` writes at once (``PIPE_BUF`` on Linux: a write of at
+most this many bytes to a pipe is never interleaved or cut; answers are ASCII)."""
 
 
 def stderr(signals: Signals | None = None) -> Writer:

@@ -63,6 +63,7 @@ def solve_many(
     max_nodes: int | None = None,
     chunk_size: int = DEFAULT_CHUNK,
     on_decided: Callable[[int], object] | None = None,
+    on_idle: Callable[[], object] | None = None,
 ) -> Iterator[Outcome]:
     """The outcome of each puzzle line, in order, streamed.
 
@@ -70,7 +71,9 @@ def solve_many(
     Memory is bounded by ``chunk_size``, not by the number of lines. An input of at
     most ``FEW`` lines is solved line by line (:func:`solve_one`). ``on_decided`` is
     told of the puzzles decided as the engine decides them, ahead of their turn to be
-    yielded (a progress bar's count).
+    yielded (a progress bar's count). ``on_idle`` is called before the engine computes
+    or reads more lines, when something was yielded since it was last called (a caller
+    that buffers its output flushes it then).
 
     >>> [o.nodes for o in solve_many(["." * 81], "exclusives", max_nodes=3)]
     [3]
@@ -80,15 +83,24 @@ def solve_many(
     source = iter(puzzles)
     head = list(islice(source, FEW + 1))
     if len(head) <= FEW:
-        return _told((_solve_few(line, solver, max_nodes, chunk_size) for line in head), on_decided)
-    return solve_stream(chain(head, source), solver, max_nodes, chunk_size, on_decided)
+        return _told(head, solver, max_nodes, chunk_size, on_decided, on_idle)
+    return solve_stream(chain(head, source), solver, max_nodes, chunk_size, on_decided, on_idle)
 
 
 def _told(
-    outcomes: Iterator[Outcome], on_decided: Callable[[int], object] | None
+    lines: list[str],
+    solver: str,
+    max_nodes: int | None,
+    chunk_size: int,
+    on_decided: Callable[[int], object] | None,
+    on_idle: Callable[[], object] | None,
 ) -> Iterator[Outcome]:
-    """The outcomes, ``on_decided`` told of each one before it is yielded."""
-    for outcome in outcomes:
+    """The outcomes of a short input, one line at a time, with the hooks of
+    :func:`solve_many`."""
+    for number, line in enumerate(lines):
+        if number and on_idle is not None:
+            on_idle()
+        outcome = _solve_few(line, solver, max_nodes, chunk_size)
         if on_decided is not None:
             on_decided(1)
         yield outcome

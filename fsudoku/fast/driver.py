@@ -299,11 +299,13 @@ def solve_stream(
     max_nodes: int | None,
     chunk_size: int,
     on_decided: Callable[[int], object] | None = None,
+    on_idle: Callable[[], object] | None = None,
 ) -> Iterator[Outcome]:
     """Outcomes of ``lines``, in order, solved by a :class:`Batch` of ``chunk_size`` slots.
 
     ``on_decided`` is told how many more puzzles are decided after each step (in any
-    order: a puzzle is decided before the ones ahead of it can be yielded)."""
+    order: a puzzle is decided before the ones ahead of it can be yielded). ``on_idle``
+    is called before a step or a read, when something was yielded since its last call."""
     if chunk_size < 1:
         raise ValueError("chunk_size must be positive")
     batch = Batch(rule, chunk_size, max_nodes)
@@ -315,10 +317,14 @@ def solve_stream(
     read = 0  # lines read so far
     emit = 0  # next index to yield
     told = 0  # puzzles on_decided was told of
+    fresh = False  # something was yielded since on_idle was last called
     exhausted = False
     while True:
         # read a chunk when the queue runs low and the window has room
         if not exhausted and waiting < chunk_size and read - emit < window:
+            if fresh and on_idle is not None:
+                on_idle()
+                fresh = False
             chunk = list(islice(source, chunk_size))
             if not chunk:
                 exhausted = True
@@ -353,10 +359,14 @@ def solve_stream(
         while emit in done:
             yield done.pop(emit)
             emit += 1
+            fresh = True
         if not batch.busy.any():
             if exhausted and not pending:
                 break
             continue
+        if fresh and on_idle is not None:
+            on_idle()
+            fresh = False
         for job, state, solution in batch.step():
             batch.stop(job)
             puzzle = job.puzzle
