@@ -53,8 +53,6 @@ from itertools import chain
 from multiprocessing.connection import Connection, wait
 from typing import IO, Any, NoReturn
 
-from tqdm import tqdm
-
 from fsudoku import solvers, validate
 from fsudoku.outcome import Outcome
 from fsudoku.pe96.formats import Entry, read_puzzles
@@ -1176,6 +1174,8 @@ class Progress:
         if total is not None:
             total = validate.whole(total, "total", 0)
         if enabled:
+            from tqdm import tqdm  # loaded only for a bar that is drawn
+
             self._bar = tqdm(
                 total=total,
                 unit="puzzle",
