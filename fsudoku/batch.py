@@ -259,7 +259,7 @@ def _entries(lines: Iterable[str], strict: bool = False) -> Iterator[Entry]:
         for number, line in enumerate(lines, 1):
             yield Entry(line, str(number))
         return
-    yield from read_puzzles(lines)
+    yield from read_puzzles(lines, checked=True)
 
 
 def entries_of(stream: IO[bytes], strict: bool = False) -> EntryStream:

@@ -12,7 +12,16 @@ from returns.iterables import Fold
 from returns.maybe import Maybe, Nothing, Some
 
 from fsudoku import erratum, sarkar1, sarkar2
-from fsudoku.cell import FIXED, Cell, Fixed, Grid, Possible, possible
+from fsudoku.cell import (
+    FIXED,
+    MAYBE_CELL_OF_MASK,
+    Cell,
+    Fixed,
+    Grid,
+    Possible,
+    maybe_cell,
+    possible,
+)
 from fsudoku.fp import alt, fix_m, traverse
 from fsudoku.grid_io import (
     SAMPLE,
@@ -127,6 +136,30 @@ def test_cells_are_values() -> None:
         assert cell == copy and hash(cell) == hash(copy) and len({cell, copy}) == 1
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(cell, field, getattr(copy, field))
+
+
+def test_cells_carry_no_instance_dictionary() -> None:
+    # slotted cells: a grid holds 81 of them, thousands of grids a search
+    for cell in (Fixed(3), Possible((2, 9))):
+        assert not hasattr(cell, "__dict__"), type(cell)
+
+
+def test_a_fixed_zero_prunes_no_digit() -> None:
+    # Haskell's Fixed 0 is a cell like any other: pruneCells takes [0] away, which removes
+    # nothing (xs \\ [0] == xs); its bit set is empty
+    assert Fixed(0).mask == 0 and FIXED[0].mask == 0
+    cells = (Fixed(0), possible((1, 2)), possible((1, 9)))
+    assert sarkar1.prune_cells(cells) == Some(cells)
+
+
+def test_maybe_cells_are_shared() -> None:
+    # makeCell's results are made once per digit set: the same object each time, the one
+    # of the table by bit set
+    for ys, mask in (((5, 7), 0b1010000), ((7,), 0b1000000), ((1, 2, 3, 4, 5, 6, 7, 8, 9), 511)):
+        made = maybe_cell(ys)
+        assert made is maybe_cell(tuple(ys)) is MAYBE_CELL_OF_MASK[mask], ys
+        assert made.unwrap() is (FIXED[ys[0]] if len(ys) == 1 else possible(ys))
+    assert maybe_cell(()) is Nothing
 
 
 # --- reading and showing -------------------------------------------------------------

@@ -117,7 +117,7 @@ def _block_follows(source: Iterator[str], head: list[str]) -> bool:
     return False
 
 
-def read_puzzles(lines: Iterable[str]) -> Iterator[Entry]:
+def read_puzzles(lines: Iterable[str], *, checked: bool = False) -> Iterator[Entry]:
     """The puzzles of an input, one :class:`Entry` each, as a stream.
 
     The Euler format is chosen only when the first line that is not a comment starts
@@ -126,7 +126,8 @@ def read_puzzles(lines: Iterable[str]) -> Iterator[Entry]:
     input is read in line mode, so that a first line that happens to start with
     ``Grid`` cannot swallow the puzzle lines after it: each of them gets its own entry. Raises ``TypeError`` when
     ``lines`` is a ``str`` or ``bytes`` (an iterable of lines is expected) or when a
-    line is not a ``str`` (when it is reached).
+    line is not a ``str`` (when it is reached). ``checked=True`` says the lines are
+    known to be ``str`` (a reader of :mod:`fsudoku.batch`), and skips that check.
 
     >>> euler = ["Grid 01\\n"] + ["003020600\\n"] * 9 + ["Grid 02\\n", "123\\n"]
     >>> [(e.label, e.text[:9]) for e in read_puzzles(euler)]
@@ -136,7 +137,7 @@ def read_puzzles(lines: Iterable[str]) -> Iterator[Entry]:
     >>> [e.label for e in read_puzzles(["Gridlock\\n", "1" * 81, "2" * 81])]
     ['1', '2', '3']
     """
-    source = validate.lines(lines)
+    source = iter(lines) if checked is True else validate.lines(lines)
     return _read_puzzles(source)
 
 
