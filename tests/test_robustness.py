@@ -179,6 +179,35 @@ def test_any_number_of_ctrl_c_with_workers_ends_130_with_one_line(
     assert wait_gone(workers) == []
 
 
+@pytest.mark.parametrize(
+    ("signum", "status", "line"),
+    [
+        (signal.SIGINT, 130, "fsudoku: interrupted"),
+        (signal.SIGTERM, 143, "fsudoku: terminated"),
+        (signal.SIGHUP, 129, "fsudoku: hung up"),
+    ],
+)
+def test_a_burst_of_signals_back_to_back_still_says_its_line_once(
+    tmp_path: Path, signum: int, status: int, line: str
+) -> None:
+    # four signals with no pause between them: the second may land while the first's
+    # line is being written, which must neither lose that line nor write it twice
+    path = many(tmp_path)
+    for _ in range(3):
+        process = subprocess.Popen(
+            command("solve", "--engine", "reference", "--solver", "simple", str(path)),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        assert process.stdout is not None
+        read_line(process.stdout)
+        for _ in range(4):
+            os.kill(process.pid, signum)
+        _, err = process.communicate(timeout=TIMEOUT)
+        assert process.returncode == status, err
+        assert err.decode().splitlines() == [line], err
+
+
 def test_ctrl_c_while_shutting_down_workers_does_not_hang(tmp_path: Path) -> None:
     # a second and third SIGINT spread over the shutdown of the pool
     process = subprocess.Popen(
@@ -483,6 +512,60 @@ def test_a_closed_stdout_is_one_line_and_status_74(tmp_path: Path) -> None:
     assert done.stderr.decode().splitlines() == ["fsudoku: cannot write to standard output: closed"]
 
 
+@pytest.mark.parametrize("argv", [["--version"], ["--help"], ["solve", "--help"]])
+@pytest.mark.parametrize(
+    ("redirect", "reason"), [(">/dev/full", "no space left on device"), (">&-", "closed")]
+)
+def test_help_and_version_that_cannot_be_written_are_status_74(
+    argv: list[str], redirect: str, reason: str
+) -> None:
+    done = subprocess.run(
+        ["sh", "-c", f'"$@" {redirect}', "sh", *command(*argv)],
+        capture_output=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert done.returncode == 74, done
+    assert done.stderr.decode().splitlines() == [
+        f"fsudoku: cannot write to standard output: {reason}"
+    ]
+
+
+@pytest.mark.parametrize(
+    "argv", [["solve", "--jobs", "99", "x"], ["solve", "--max-nodes", "-1"], ["bogus"], []]
+)
+@pytest.mark.parametrize("redirect", ["2>&-", "2>/dev/full"])
+def test_a_usage_error_with_no_stderr_is_still_status_2_and_nothing_on_stdout(
+    argv: list[str], redirect: str
+) -> None:
+    done = subprocess.run(
+        ["sh", "-c", f'"$@" {redirect}', "sh", *command(*argv)],
+        capture_output=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert done.returncode == 2, done
+    assert done.stdout == b""
+
+
+def test_euler96_reads_standard_input_from_a_dash(tmp_path: Path) -> None:
+    from fsudoku.pe96.formats import format_euler
+
+    grid = format_euler("Grid 01", SAMPLE_SOLUTION[:80] + ".") + "\n"
+    done = subprocess.run(
+        command("euler96", "-"), input=grid.encode(), capture_output=True, timeout=TIMEOUT
+    )
+    assert (done.returncode, done.stdout) == (0, SAMPLE_SOLUTION[:3].encode() + b"\n"), done
+    closed = subprocess.run(
+        ["sh", "-c", '"$@" <&-', "sh", *command("euler96", "-")],
+        capture_output=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert closed.returncode == 2
+    assert closed.stderr.decode().splitlines() == ["fsudoku: -: standard input is closed"]
+
+
 @pytest.mark.parametrize("options", [["--jobs", "1"], ["--jobs", "2"]])
 def test_a_reader_that_goes_away_is_not_a_success(tmp_path: Path, options: list[str]) -> None:
     process = subprocess.Popen(
@@ -609,3 +692,21 @@ def test_the_same_os_error_reads_the_same_in_every_subcommand(tmp_path: Path) ->
         done = subprocess.run(command(*argv), capture_output=True, timeout=TIMEOUT, check=False)
         assert done.returncode == 2
         assert done.stderr.decode().splitlines()[-1] == f"fsudoku: {missing}: no such file"
+
+
+def test_max_nodes_0_means_in_the_command_line_what_it_means_in_the_library(
+    tmp_path: Path,
+) -> None:
+    # max_nodes is None or an int >= 0 everywhere: 0 gives up before the first node
+    from fsudoku.solvers import solve_line
+
+    puzzles = many(tmp_path, 2)
+    done = subprocess.run(
+        command("solve", "--max-nodes", "0", "--format", "line", str(puzzles)),
+        capture_output=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    expected = solve_line("exclusives", SAMPLE_PUZZLE, max_nodes=0).message()
+    assert done.stdout.decode().splitlines() == [expected] * 2, done
+    assert done.returncode == 1

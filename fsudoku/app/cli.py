@@ -28,7 +28,7 @@ import errno
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from typing import TextIO
+from typing import TextIO, cast
 
 from fsudoku import __version__
 from fsudoku.app.process import (
@@ -53,13 +53,14 @@ from fsudoku.batch import (
     outcomes,
     read_sources,
     summary,
+    text_lines,
     usable_cores,
     worker_count,
 )
 from fsudoku.grid_io import is_puzzle
 from fsudoku.outcome import Outcome
 from fsudoku.pe96.counting import check_line
-from fsudoku.pe96.euler import euler96
+from fsudoku.pe96.euler import euler96, euler96_sum, solver_named
 from fsudoku.solvers import (
     ENGINES,
     FAST_SOLVERS,
@@ -292,9 +293,14 @@ def _check_summary(counts: Counter[str], seconds: float) -> str | None:
 
 
 def cmd_euler96(args: argparse.Namespace, out: TextIO) -> int:
-    """``fsudoku euler96 FILE``: the Project Euler 96 sum."""
+    """``fsudoku euler96 FILE``: the Project Euler 96 sum (``-``: standard input)."""
     try:
-        total = euler96(args.file, args.solver)
+        if args.file == "-":
+            if sys.stdin is None:
+                raise UsageError("-: standard input is closed")
+            total = euler96_sum(text_lines(sys.stdin.buffer), solver_named(args.solver))
+        else:
+            total = euler96(args.file, args.solver)
     except OSError as error:
         raise UsageError(os_error_message(args.file, error)) from None
     except ValueError as error:  # a grid invalid, unsolvable, not tried or wrongly solved
@@ -327,6 +333,14 @@ class _ArgumentError(UsageError):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         raise _ArgumentError(message, self.format_usage(), self.prog)
+
+    def _print_message(self, message: str, file: object = None) -> None:
+        """``--help`` and ``--version``: written and flushed, and a failure is an
+        :class:`OutputError` (argparse's own ignores it, and falls back to stderr)."""
+        if not message:
+            return
+        where = "standard error" if file is not None and file is sys.stderr else "standard output"
+        Writer(cast("TextIO | None", file), where).write(message)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -382,7 +396,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p_solve.add_argument(
         "--max-nodes",
-        type=positive,
+        type=whole,
         default=None,
         help="give up on a puzzle after N search nodes (prints 'Gave up after N nodes')",
     )
@@ -473,19 +487,19 @@ def _main(argv: Sequence[str] | None, out: TextIO | None) -> int:
         except SystemExit as done:  # --help, --version: argparse printed them
             return done.code if isinstance(done.code, int) else EXIT_OK
         if args.command is None:
-            parser.print_help(sys.stderr)
+            _complain(parser.format_help())
             return EXIT_USAGE
         run: Callable[[argparse.Namespace, TextIO], int] = args.run
         if stream is None:
             raise OutputError("standard output")
         return run(args, stream)
     except _ArgumentError as error:
-        sys.stderr.write(error.usage)
-        print(f"fsudoku: {error}", file=sys.stderr)
-        print(f"Try '{error.prog} --help' for more information.", file=sys.stderr)
+        _complain(
+            f"{error.usage}fsudoku: {error}\nTry '{error.prog} --help' for more information.\n"
+        )
         return EXIT_USAGE
     except UsageError as error:
-        print(f"fsudoku: {error}", file=sys.stderr)
+        _complain(f"fsudoku: {error}\n")
         return EXIT_USAGE
     except OutputError as error:
         process.silence(sys.stdout if error.where == "standard output" else sys.stderr)
@@ -510,6 +524,13 @@ def _main(argv: Sequence[str] | None, out: TextIO | None) -> int:
         with contextlib.suppress(OutputError):
             _err(None).write(f"fsudoku: internal error: {type(error).__name__}: {error}\n")
         return EXIT_INTERNAL
+
+
+def _complain(text: str) -> None:
+    """Say what went wrong on stderr, never on stdout; a stderr that cannot be written
+    changes nothing (the status says it)."""
+    with contextlib.suppress(OutputError):
+        _err(None).write(text)
 
 
 _OUTPUT_ERRNOS = frozenset({errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})

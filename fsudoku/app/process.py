@@ -66,23 +66,44 @@ def _write_fd(fd: int, text: str) -> None:
         os.write(fd, text.encode(errors="replace"))
 
 
-def say_once(name: str) -> None:
-    """Write ``fsudoku: NAME`` for the signal that ends the run, once per process."""
-    if _said[0]:
-        return
-    _said[0] = True
-    stream = sys.stderr
+def _block_signals() -> set[int] | None:
+    """Hold back SIGINT, SIGTERM and SIGHUP (they stay pending); the mask before, or
+    None where it cannot be set. A handler already due runs at the call's return, so
+    once this returns no signal can cut what follows."""
     try:
-        if stream is None:
-            raise OSError
-        stream.write(f"fsudoku: {name}\n")
-        stream.flush()
-    except (OSError, ValueError):
-        pass
+        return signal.pthread_sigmask(signal.SIG_BLOCK, list(SIGNALS))
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def say_once(name: str) -> None:
+    """Write ``fsudoku: NAME`` for the signal that ends the run, once per process, with
+    the signals held back meanwhile (a burst of them can neither cut the line nor make
+    it twice). In the program the signals stay held: it is ending. Python's own stderr
+    is flushed first (a progress bar's last bytes), then the line is one ``write``."""
+    previous = _block_signals()
+    try:
+        if _said[0]:
+            return
+        line = f"fsudoku: {name}\n"
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            if sys.stderr is not None:
+                sys.stderr.flush()
+                if not PROGRAM:  # a caller's stderr, which may not be descriptor 2
+                    sys.stderr.write(line)
+                    sys.stderr.flush()
+        if PROGRAM:
+            _write_fd(2, line)
+        _said[0] = True
+    finally:
+        if previous is not None and not PROGRAM:
+            with contextlib.suppress(OSError, ValueError):
+                signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _exit_now(signum: int) -> None:
     """End the process at once: workers killed, the signal's line, its status."""
+    _block_signals()
     status, name = SIGNALS.get(signum, (128 + signum, "stopped"))
     with contextlib.suppress(Exception):
         from fsudoku.batch import kill_workers
