@@ -54,7 +54,9 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from fsudoku.grid_io import read_grid as read_grid
+    from returns.maybe import Maybe
+
+    from fsudoku.cell import Grid
     from fsudoku.outcome import Outcome as Outcome
     from fsudoku.solvers import Engine as Engine
     from fsudoku.solvers import SolverName as Solver
@@ -76,7 +78,6 @@ _LAZY: dict[str, tuple[str, str]] = {
     "Engine": ("fsudoku.solvers", "Engine"),
     "Outcome": ("fsudoku.outcome", "Outcome"),
     "Solver": ("fsudoku.solvers", "SolverName"),
-    "read_grid": ("fsudoku.grid_io", "read_grid"),
 }
 """The names of this module that live in another one, and where."""
 
@@ -261,12 +262,33 @@ def _in_workers(
         yield outcome
 
 
+def read_grid(puzzle: str) -> Maybe[Grid]:
+    """The grid of an 81-character line, or ``Nothing``: the article's function, its
+    argument checked first.
+
+    Haskell (#1, "Setting up"): ``readGrid :: String -> Maybe Grid``
+    (:func:`fsudoku.grid_io.read_grid`, which this calls on any ``str``). Raises
+    ``TypeError`` for a puzzle that is not a ``str`` (``bytes`` included: decode them
+    first), where the port would take any sequence.
+
+    >>> read_grid("." * 81).map(lambda g: len(g))
+    <Some: 9>
+    >>> read_grid("0" * 81)
+    <Nothing>
+    """
+    from fsudoku import grid_io, validate
+
+    return grid_io.read_grid(validate.line(puzzle))
+
+
 def count_solutions(puzzle: str, limit: int | None = None, *, strict: bool = False) -> int:
     """The number of solutions of a puzzle line, counting stopped at ``limit``.
 
     No Haskell counterpart: Dancing Links enumerating every exact cover
     (:func:`fsudoku.pe96.counting.count_solutions`); ``limit=2`` tells a unique
-    solution from several at little more than the cost of one solve. Raises
+    solution from several at little more than the cost of one solve; ``limit=None``
+    (the default) counts them all, which for a puzzle with few clues may not end in any
+    useful time (the empty grid has about 6.7 x 10^21). Raises
     ``TypeError`` for a puzzle that is not a ``str`` and ``ValueError`` for a line that
     is not a puzzle or a ``limit`` below 1.
 

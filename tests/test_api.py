@@ -83,7 +83,10 @@ def test_all_lists_the_api_and_every_name_resolves() -> None:
     assert set(fsudoku.__all__) <= set(dir(fsudoku))
     assert fsudoku.Outcome is outcome.Outcome
     assert fsudoku.Solver is solvers.SolverName
-    assert fsudoku.read_grid is grid_io.read_grid
+    assert fsudoku.read_grid(SAMPLE) == grid_io.read_grid(SAMPLE)  # the article's, checked
+    for value in (None, 3, SAMPLE.encode(), list(SAMPLE)):
+        with pytest.raises(TypeError, match="puzzle must be a str"):
+            fsudoku.read_grid(value)  # type: ignore[arg-type]
     with pytest.raises(AttributeError, match="no_such_name"):
         fsudoku.no_such_name  # type: ignore[attr-defined]  # noqa: B018
 

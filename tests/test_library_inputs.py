@@ -24,6 +24,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import fsudoku
 from fsudoku import batch, bird, sarkar1, solvers, trace
 from fsudoku.batch import Entry
 from fsudoku.grid_io import read_grid
@@ -100,6 +101,18 @@ def solvers_for_euler() -> st.SearchStrategy[Any]:
 
 
 CASES = [
+    Case(
+        "fsudoku.solve",
+        lambda p, s, e, m: fsudoku.solve(p, s, engine=e, max_nodes=m),
+        (of(PUZZLES), of(NAMES), of(st.sampled_from(["reference", "fast"])), of(SMALL)),
+    ),
+    Case(
+        "fsudoku.solve_many",
+        lambda ls, s, j, m: fsudoku.solve_many(ls, s, jobs=j, max_nodes=m),
+        (of(LINES), of(NAMES), of(st.integers(-1, 2)), of(SMALL)),
+    ),
+    Case("fsudoku.count_solutions", fsudoku.count_solutions, (of(PUZZLES), of(SMALL))),
+    Case("fsudoku.read_grid", fsudoku.read_grid, (of(PUZZLES),)),
     Case("solvers.solver", solvers.solver, (of(NAMES),)),
     Case("solvers.reference", solvers.reference, (of(NAMES),)),
     Case("solvers.solve_line", solvers.solve_line, (of(NAMES), of(PUZZLES), of(SMALL))),
