@@ -92,3 +92,20 @@ def test_bird_explain_ends_with_solve_line_grid_and_node_count(puzzle: str) -> N
     assert code == 0 and outcome.solution is not None
     assert text.rstrip().splitlines()[-3] == outcome.solution, text[-400:]
     assert f"Summary (bird): {outcome.nodes} nodes" in text
+
+
+def test_an_svg_directory_that_cannot_be_made_is_worded_as_every_os_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a_file = tmp_path / "a.txt"
+    a_file.write_text("x")
+    (tmp_path / "loop1").symlink_to(tmp_path / "loop2")
+    (tmp_path / "loop2").symlink_to(tmp_path / "loop1")
+    cases = {
+        a_file: "not a directory",
+        a_file / "x": "not a directory",
+        tmp_path / "loop1": "too many levels of symbolic links",
+    }
+    for path, reason in cases.items():
+        assert main(["explain", SAMPLE, "--svg", str(path)], io.StringIO()) == 2
+        assert capsys.readouterr().err == f"fsudoku: {path}: {reason}\n"

@@ -24,6 +24,7 @@ from returns.maybe import Maybe
 from fsudoku import bird
 from fsudoku.app.svg import clue_cells, svg_grid
 from fsudoku.app.usage import UsageError
+from fsudoku.batch import os_error_message
 from fsudoku.cell import FIXED, Grid, Possible, possible
 from fsudoku.grid_io import is_puzzle, read_grid, show_cell_with_possibilities, show_grid, show_line
 from fsudoku.outcome import GaveUp
@@ -196,14 +197,26 @@ def explain(
     return explainer
 
 
+def _svg_dir(path: str) -> None:
+    """Make the directory of ``--svg`` (and its parents); a usage error, worded as every
+    subcommand words an OS error, when it cannot be one."""
+    try:
+        os.makedirs(path, exist_ok=True)
+    except FileExistsError:  # something that is not a directory is in the way
+        try:
+            os.stat(path)
+        except OSError as error:  # a symlink loop, a dangling link
+            raise UsageError(os_error_message(path, error)) from None
+        raise UsageError(f"{path}: not a directory") from None
+    except OSError as error:
+        raise UsageError(os_error_message(path, error)) from None
+
+
 def main(args: argparse.Namespace, out: TextIO) -> int:
     """``fsudoku explain PUZZLE [--solver ...] [--max-steps N] [--svg DIR]``."""
 
     if args.svg is not None:
-        try:
-            os.makedirs(args.svg, exist_ok=True)
-        except OSError as error:
-            raise UsageError(f"{args.svg}: {error.strerror or error}") from None
+        _svg_dir(args.svg)
     if args.solver == "bird":
         return explain_bird(args.puzzle, out, args.max_steps, args.svg)
     try:
