@@ -7,6 +7,7 @@ import io
 import os
 import shlex
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from markdown_it import MarkdownIt
 from fsudoku.app import bench
 from fsudoku.app.cli import main as cli_main
 from fsudoku.app.usage import UsageError
+from fsudoku.batch import Entry
 from fsudoku.grid_io import SAMPLE
 
 
@@ -64,7 +66,9 @@ def test_rows_are_whole_processes_and_against_is_timed_the_same_way(tmp_path: Pa
     # header's number of cells
     data = tmp_path / "two.txt"
     data.write_text(f"{SAMPLE}\nnot a puzzle\n")
-    external = f"{shlex.quote(sys.executable)} -m fsudoku solve --engine reference -q"
+    # (fsudoku solve exits 1 for the unsolved line: for bench that status is no failure)
+    solve = f"{shlex.quote(sys.executable)} -m fsudoku solve --engine reference -q"
+    external = f"{solve} || [ $? -eq 1 ]"
     code, out = run_bench(
         [
             str(data),
@@ -132,3 +136,183 @@ def test_format_table_counts_what_is_not_solved() -> None:
     rows = table_rows(text)
     assert all(len(r) == len(rows[0]) for r in rows), rows
     assert dict(zip(rows[0], rows[1], strict=True))["unsolved"] == "1 invalid, 1 no solution"
+
+
+# --- what a hostile user tried ---------------------------------------------------------
+
+
+def test_read_puzzles_stops_at_the_cap(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(bench, "MAX_PUZZLES", 3)
+    data = tmp_path / "four.txt"
+    data.write_text(f"{SAMPLE}\n" * 4)
+    assert bench.read_puzzles(str(data), 2) == [SAMPLE] * 2  # --limit stops it as before
+    assert bench.read_puzzles(str(data), 3) == [SAMPLE] * 3
+    assert cli_main(["bench", str(data), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"fsudoku: bench: {data}: more than 3 puzzles"), err
+    assert err.count("\n") == 1 and "--limit" in err, err
+
+
+def test_an_endless_input_is_not_read_past_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ``yes "$P" | fsudoku bench -``: one entry past the cap may be read, no more (an
+    # uncapped read fails here instead of growing without bound)
+    import fsudoku.batch
+
+    monkeypatch.setattr(bench, "MAX_PUZZLES", 3)
+    entry = next(iter(fsudoku.batch.entries_of(io.BytesIO(f"{SAMPLE}\n".encode()))))
+    read: list[str] = []
+
+    def endless(paths: list[str], errors: list[str], strict: bool = False) -> Iterator[Entry]:
+        while len(read) < 10:
+            read.append(entry.text)
+            yield entry
+        raise AssertionError("read on past the cap")
+
+    monkeypatch.setattr(fsudoku.batch, "read_sources", endless)
+    with pytest.raises(UsageError, match="more than 3 puzzles"):
+        bench.read_puzzles("-", None)
+    assert len(read) == 4
+    assert bench.read_puzzles("-", 2) == [SAMPLE] * 2
+
+
+@pytest.mark.parametrize(
+    "extra", [[], ["--hardest", "2"], ["--targets"], ["--per-puzzle"], ["--engine", "fast"]]
+)
+def test_an_input_without_a_puzzle_is_one_line_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str]
+) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    assert cli_main(["bench", str(empty), "--quiet", *extra]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"fsudoku: bench: {empty}: no puzzle in the input\n", captured.err
+    assert captured.out == ""  # no table of 0 puzzles
+
+
+@pytest.mark.parametrize(
+    ("against", "reason"),
+    [
+        ("exclusives=", "no command after 'exclusives='"),
+        ("exclusives=  ", "no command after 'exclusives='"),
+        ("=cat", "no solver name before '='"),
+        ("cat 'x", "no closing quotation"),
+        ("\\", "no escaped character"),
+        ("bird=cat 'x", "no closing quotation"),
+    ],
+)
+def test_a_bad_against_is_a_usage_error_before_anything_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], against: str, reason: str
+) -> None:
+    with pytest.raises(UsageError, match="--against"):
+        bench.parse_against(against)
+    # refused before the file is even read: the missing file is not what is reported
+    missing = tmp_path / "missing.txt"
+    assert cli_main(["bench", str(missing), "--against", against]) == 2
+    err = capsys.readouterr().err
+    assert err == f"fsudoku: --against {bench._quoted(against)}: {reason}\n", err
+    assert shlex.split(bench._quoted(against)) == [against]  # as the shell would take it
+
+
+def test_failed_commands_are_failed_rows_and_no_ratio_is_taken_against_them(
+    tmp_path: Path,
+) -> None:
+    # one puzzle with more than 6 blanks (bird-naive refuses it); commands that fail in
+    # each way, then fsudoku solve for exclusives after the failed exclusives command
+    # (the output check skips the failed one), then one that works (cat)
+    data = tmp_path / "one.txt"
+    data.write_text(f"{SAMPLE}\n")
+    solve = f"{shlex.quote(sys.executable)} -m fsudoku solve --engine reference -q"
+    against = [
+        "exclusives=false",
+        "/nonexistent/cmd",
+        "sh -c 'kill -9 $$'",  # the shell that runs it reports 128 + 9
+        "exec sh -c 'kill -9 $$'",  # killed itself
+        f"exclusives={solve}",
+        "cat",
+    ]
+    argv = [str(data), "--solver", "exclusives", "--solver", "bird-naive", "--quiet"]
+    code, out = run_bench(argv + [a for command in against for a in ("--against", command)])
+    assert code == 1, out  # a row failed
+    rows = table_rows(out)
+    header = rows[0]
+    assert all(len(r) == len(header) for r in rows), rows
+    assert len(rows) == 1 + 2 + len(against), out
+    ours, naive, *externals = (dict(zip(header, r, strict=True)) for r in rows[1:])
+    assert [e["output"] for e in externals] == [
+        "failed: exit 1",
+        "failed: exit 127",
+        "failed: exit 137 (signal 9)",
+        "failed: signal 9",
+        "-",
+        "-",
+    ], out
+    ratios = [h for h in header if h.startswith("x ")]
+    assert len(ratios) == len(against), header
+    for column, row in zip(ratios, externals, strict=True):
+        works = row["output"] == "-"
+        assert works or all(row[c] == "-" for c in ratios), (column, out)  # a failed row's
+        assert ours[column].endswith(")") if works else ours[column] == "-", (column, out)
+    assert ours["output"] == f"same as {bench.External(solve).label}", out
+    # bird-naive refused the puzzle: its blank count is not a node count
+    assert naive["unsolved"] == "1 refused", out
+    assert naive["nodes mean / median / max"] == "-", out
+    assert naive["output"] == "-" and naive[ratios[-1]].endswith(")"), out
+
+
+def test_a_command_with_a_pipe_keeps_the_table_whole() -> None:
+    row = bench.Row("a | b", None, "external", 1, 1, external=bench.External("a | b"))
+    row.runs.append(bench.Run(1.0, 0.5, 10.0, "d", 0, {}))
+    rows = table_rows(bench.format_table([row], [row.external]))  # type: ignore[list-item]
+    assert rows[0][-1] == "x a | b" and rows[1][0] == "a | b", rows
+    assert all(len(r) == len(rows[0]) for r in rows), rows
+
+
+def test_summary_leaves_refused_puzzles_out_of_the_nodes() -> None:
+    stats = bench._summary([("solved", 2), ("refused", 64), ("solved", 4)])
+    assert (stats["nodes_mean"], stats["nodes_median"], stats["nodes_max"]) == (3.0, 3.0, 4)
+    assert stats["statuses"] == {"solved": 2, "refused": 1}
+    row = bench.Row("x", "bird-naive", "reference", 1, 1)
+    row.runs.append(bench.Run(1.0, 0.5, 10.0, "d", 0, bench._summary([("refused", 64)])))
+    cells = dict(zip(*table_rows(bench.format_table([row], [])), strict=True))
+    assert cells["nodes mean / median / max"] == "-" and cells["unsolved"] == "1 refused"
+
+
+def test_a_failed_row_of_fsudoku_is_shown_and_the_others_still_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a child of fsudoku's that dies (killed, say) fails its row, not the whole run
+    child_argv = bench._child_argv
+
+    def dying(mode: str, solver: str, engine: str, jobs: int) -> list[str]:
+        if solver == "bird":
+            return ["sh", "-c", "kill -9 $$"]
+        return child_argv(mode, solver, engine, jobs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bench, "_child_argv", dying)
+    data = tmp_path / "one.txt"
+    data.write_text(f"{SAMPLE}\n")
+    code, out = run_bench([str(data), "--solver", "bird", "--solver", "exclusives", "-q"])
+    assert code == 1, out
+    rows = table_rows(out)
+    cells = [dict(zip(rows[0], r, strict=True)) for r in rows[1:]]
+    assert [(c["solver"], c["output"]) for c in cells] == [
+        ("bird", "failed: signal 9"),
+        ("exclusives", "-"),
+    ], out
+    assert cells[1]["unsolved"] == "0", out
+
+
+def test_targets_are_not_met_nor_measured_against_a_failed_row() -> None:
+    def row(label: str, status: int) -> bench.Row:
+        r = bench.Row(label, "exclusives", "fast", 1, 10)
+        r.runs.append(bench.Run(1.0, 1.0, 10.0, "d", status, {}))
+        return r
+
+    theirs = bench._ratio_row("t", row("ours", 0), row("ghc", 1), 50)
+    assert (theirs.measured, theirs.met) == ("ghc failed: exit 1", None)
+    ours = bench._slowdown_row("t", row("ours", -9), row("ghc", 0), 5)
+    assert (ours.measured, ours.met) == ("ours failed: signal 9", False)
+    fine = bench._ratio_row("t", row("ours", 0), row("ghc", 0), 50)
+    assert fine.met is False and "1.0x wall" in fine.measured

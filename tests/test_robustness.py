@@ -710,3 +710,32 @@ def test_max_nodes_0_means_in_the_command_line_what_it_means_in_the_library(
     expected = solve_line("exclusives", SAMPLE_PUZZLE, max_nodes=0).message()
     assert done.stdout.decode().splitlines() == [expected] * 2, done
     assert done.returncode == 1
+
+
+def test_a_file_size_limit_leaves_only_whole_answers(tmp_path: Path) -> None:
+    # the write that crosses the limit is cut back, so the file ends with a whole grid
+    puzzles = many(tmp_path, 200)
+    out = tmp_path / "out.txt"
+    done = subprocess.run(
+        ["sh", "-c", 'ulimit -f 8 && exec "$@" > "$0"', str(out), *command("solve", str(puzzles))],
+        capture_output=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert done.returncode == 74, done
+    assert done.stderr.decode().splitlines() == [
+        "fsudoku: cannot write to standard output: file too large"
+    ]
+    answer = "".join(" ".join(SAMPLE_SOLUTION[r * 9 : r * 9 + 9]) + "\n" for r in range(9)) + "\n"
+    text = out.read_text()
+    assert 0 < len(text) <= 8192 and text == answer * (len(text) // len(answer)), len(text)
+
+
+def test_bench_with_no_stderr_is_a_usage_error_not_an_internal_one(tmp_path: Path) -> None:
+    done = subprocess.run(
+        ["sh", "-c", '"$@" 2>&-', "sh", *command("bench", str(tmp_path / "missing.txt"))],
+        capture_output=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (2, b""), done

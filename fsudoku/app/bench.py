@@ -19,7 +19,8 @@ only for that solver's rows. Rows run one after another, never at the same time;
 ``--repeat R`` every row runs R times, in rounds, and the table shows medians.
 
 Columns: ``wall s`` (start to exit), ``CPU s``, ``us/puzzle`` (wall), ``nodes``
-(search nodes per puzzle, mean / median / max, as the solver counts them), ``peak MB``
+(search nodes per puzzle, mean / median / max, as the solver counts them; the puzzles
+``bird-naive`` refuses are not searched and left out, ``-`` if none was), ``peak MB``
 (memory of the process and its workers together, sampled: their proportional set
 sizes, shared pages counted once), ``unsolved``,
 ``output`` (whether the output is byte for byte that of the external command of the
@@ -31,6 +32,21 @@ timed run: each puzzle solved by its own call of ``fsudoku.solvers.solve_many`` 
 one-line input (for the fast engine: :func:`fsudoku.fast.solve_one`), in a warm
 process; the ``per call`` columns are the median, mean and 99th percentile of those
 calls. ``--targets`` measures the rows of the speed targets (README's Benchmarks).
+
+A row whose process exits with a non-zero status or is killed is a failed row: its
+``output`` column says ``failed: exit N`` or ``failed: signal N`` (``failed: exit 137
+(signal 9)`` when the shell that runs an ``--against`` command reports its command
+killed), its ratio cells are ``-``, no row's ratio is taken against it, and ``bench``
+exits with status 1 (0 when every row ran). A command whose non-zero status means
+something else can be wrapped: ``fsudoku solve`` exits 1 when a puzzle is left
+unsolved, so ``"fsudoku solve || [ $? -eq 1 ]"``. The ``output`` of one of fsudoku's rows is
+compared with the first ``--against`` command of its solver that did not fail, in the
+order given (``-`` when there is none); later commands of the same solver get their own
+ratio column only. An empty command, an empty solver name before ``=`` or a command
+whose shell quoting does not parse is a usage error (status 2) before anything runs.
+
+The puzzles are read into memory: at most ``MAX_PUZZLES`` of them (``--limit N`` stops
+reading at N); past that, and for an input with no puzzle, a usage error (status 2).
 
 Times are wall-clock on what may be a shared machine: compare rows of one run, not
 runs, and prefer the CPU ratio when other jobs are running.
@@ -95,6 +111,12 @@ REFERENCE_PUZZLES = 1000
 HARD_SET = 375
 """Default size of the hard set (``--hardest``) in ``--targets``."""
 
+MAX_PUZZLES = 1_000_000
+"""The most puzzles ``bench`` reads (about 130 MB of lines in memory); more: ``--limit``."""
+
+EXIT_FAILED = 1
+"""The exit status of a run in which a row failed (exited non-zero or was killed)."""
+
 
 def plural(count: int, word: str) -> str:
     """``1 puzzle``, ``2 puzzles``, ``49,151 puzzles``.
@@ -148,11 +170,37 @@ def parse_against(text: str) -> External:
     True
     """
     name, sep, rest = text.partition("=")
-    if sep and name in SOLVERS and rest.strip():
-        return External(rest.strip(), name)
-    if not text.strip():
+    if sep and not name.strip():
+        raise UsageError(f"--against {_quoted(text)}: no solver name before '='")
+    if sep and name in SOLVERS:
+        if not rest.strip():
+            raise UsageError(f"--against {_quoted(text)}: no command after '{name}='")
+        external = External(rest.strip(), name)
+    elif not text.strip():
         raise UsageError("--against needs a command")
-    return External(text.strip())
+    else:
+        external = External(text.strip())
+    try:
+        shlex.split(external.command)
+    except ValueError as error:
+        reason = str(error)
+        raise UsageError(f"--against {_quoted(text)}: {reason[:1].lower() + reason[1:]}") from None
+    return external
+
+
+def _quoted(text: str) -> str:
+    r"""An option value as a shell would take it back (for messages).
+
+    No Haskell counterpart.
+
+    >>> print(_quoted("\\"), _quoted("cat 'x"), _quoted("exclusives="))
+    '\' "cat 'x" 'exclusives='
+    """
+    if "'" not in text:
+        return f"'{text}'"
+    if not any(c in text for c in '"$`\\'):
+        return f'"{text}"'
+    return shlex.quote(text)
 
 
 @dataclass(slots=True)
@@ -188,6 +236,25 @@ class Row:
         """The median over repeats of a per-call figure (``median``, ``mean``, ``p99``)."""
         values = [c[key] for c in self.calls if key in c]
         return statistics.median(values) if values else None
+
+    def failure(self) -> str | None:
+        """How the row failed (``exit 1``, ``signal 9``), or ``None`` if every run ran."""
+        return next((_failure(r.status) for r in self.runs if r.status != 0), None)
+
+
+def _failure(status: int) -> str:
+    """A process's non-zero exit status in words (negative: killed by that signal).
+
+    No Haskell counterpart. A shell reports a command killed by signal N as 128 + N.
+
+    >>> _failure(1), _failure(-9), _failure(137)
+    ('exit 1', 'signal 9', 'exit 137 (signal 9)')
+    """
+    if status < 0:
+        return f"signal {-status}"
+    if 128 < status <= 128 + 64:
+        return f"exit {status} (signal {status - 128})"
+    return f"exit {status}"
 
 
 # ---------------------------------------------------------------------------
@@ -324,15 +391,27 @@ def _max_nodes(solver: SolverName) -> int | None:
 
 
 def _summary(outcomes: list[tuple[str, int]]) -> dict[str, Any]:
-    nodes = [n for _, n in outcomes]
+    """The figures of a row's outcomes (status, nodes): puzzles, nodes and statuses.
+
+    No Haskell counterpart. A refused puzzle (``bird-naive``) was not searched: its
+    ``nodes`` is its blank count, left out of the node figures (``None`` if nothing was
+    searched).
+
+    >>> s = _summary([("solved", 3), ("refused", 64), ("solved", 1)])
+    >>> s["nodes_mean"], s["nodes_max"], s["statuses"]
+    (2.0, 3, {'solved': 2, 'refused': 1})
+    >>> _summary([("refused", 64)])["nodes_mean"] is None
+    True
+    """
+    nodes = [n for status, n in outcomes if status != "refused"]
     statuses: dict[str, int] = {}
     for status, _ in outcomes:
         statuses[status] = statuses.get(status, 0) + 1
     return {
         "puzzles": len(outcomes),
-        "nodes_mean": statistics.fmean(nodes) if nodes else 0.0,
-        "nodes_median": statistics.median(nodes) if nodes else 0.0,
-        "nodes_max": max(nodes, default=0),
+        "nodes_mean": statistics.fmean(nodes) if nodes else None,
+        "nodes_median": statistics.median(nodes) if nodes else None,
+        "nodes_max": max(nodes) if nodes else None,
         "statuses": statuses,
     }
 
@@ -439,17 +518,33 @@ def child(argv: list[str]) -> int:
 
 
 def read_puzzles(path: str, limit: int | None) -> list[str]:
-    """The first ``limit`` puzzles of a file (any format ``fsudoku solve`` reads)."""
+    """The first ``limit`` puzzles of a file (any format ``fsudoku solve`` reads).
+
+    No Haskell counterpart. Raises :class:`UsageError` for a file that cannot be read,
+    has no puzzle, or has more than ``MAX_PUZZLES`` (and ``limit`` does not stop the
+    reading before): reading stops at the first puzzle past the cap.
+    """
     from fsudoku.batch import read_sources
 
     errors: list[str] = []
     puzzles: list[str] = []
+    over = False
     for entry in read_sources([path], errors):
+        if len(puzzles) >= MAX_PUZZLES:
+            over = True
+            break
         puzzles.append(entry.text)
         if limit is not None and len(puzzles) >= limit:
             break
     if errors:
         raise UsageError("; ".join(e.removeprefix("fsudoku: ") for e in errors))
+    if over:
+        raise UsageError(
+            f"bench: {path}: more than {MAX_PUZZLES:,} puzzles (the most bench reads); "
+            f"use --limit N with N at most {MAX_PUZZLES:,}"
+        )
+    if not puzzles:
+        raise UsageError(f"bench: {path}: no puzzle in the input")
     return puzzles
 
 
@@ -504,10 +599,10 @@ def _measure(
                 assert row.solver is not None
                 argv = _child_argv("batch", row.solver, row.engine, row.jobs)  # type: ignore[arg-type]
                 run = _run_process(argv, path)
-                if run.status != 0:
-                    raise UsageError(f"bench: {row.label} exited with status {run.status}")
             row.runs.append(run)
-            if per_puzzle and row.external is None and row.jobs == 1:
+            if run.status != 0:
+                progress(f"round {round_ + 1}/{repeat}: {row.label} failed: {_failure(run.status)}")
+            elif per_puzzle and row.external is None and row.jobs == 1:
                 assert row.solver is not None
                 argv = _child_argv("calls", row.solver, row.engine, 1)  # type: ignore[arg-type]
                 row.calls.append(_run_process(argv, path).stats)
@@ -526,15 +621,17 @@ def _unsolved(stats: dict[str, Any]) -> str:
 
 
 def format_table(rows: list[Row], externals: list[External], per_puzzle: bool = False) -> str:
-    """The rows as a Markdown table (every row has as many cells as the header)."""
+    """The rows as a Markdown table (every row has as many cells as the header); the
+    ``output`` column is there when there are external commands or a row failed."""
+    output = bool(externals) or any(r.failure() is not None for r in rows)
     head = ["solver", "engine", "jobs", "puzzles", "wall s", "CPU s", "us/puzzle"]
     if per_puzzle:
         head += ["per call median us", "per call mean us", "per call p99 us"]
     head += ["nodes mean / median / max", "peak MB", "unsolved"]
-    if externals:
+    if output:
         head += ["output"]
     head += [f"x {e.label}" for e in externals]
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    lines = [_table_line(head), "|" + "---|" * len(head)]
     by_command = {e: next(r for r in rows if r.external is e) for e in externals}
     for r in rows:
         stats = r.stats()
@@ -549,14 +646,14 @@ def format_table(rows: list[Row], externals: list[External], per_puzzle: bool = 
         ]
         if per_puzzle:
             cells += [_num(r.call("median")), _num(r.call("mean")), _num(r.call("p99"))]
-        if stats:
+        if stats.get("nodes_mean") is not None:
             cells.append(
                 f"{stats['nodes_mean']:,.1f} / {stats['nodes_median']:g} / {stats['nodes_max']:,}"
             )
         else:
             cells.append("-")
         cells += [f"{r.peak():,.0f}", _unsolved(stats) if stats else "-"]
-        if externals:
+        if output:
             cells.append(_same_output(r, externals, by_command))
         for e in externals:
             other = by_command[e]
@@ -564,21 +661,36 @@ def format_table(rows: list[Row], externals: list[External], per_puzzle: bool = 
                 cells.append("-")
             elif r.external is not None and e.solver is not None:
                 cells.append("-")
+            elif r.failure() is not None or other.failure() is not None:
+                cells.append("-")
             else:
                 cells.append(
                     f"{other.wall() / r.wall():.3g}x ({other.cpu() / max(r.cpu(), 1e-9):.3g}x)"
                 )
-        lines.append("| " + " | ".join(cells) + " |")
+        lines.append(_table_line(cells))
     return "\n".join(lines)
 
 
+def _table_line(cells: list[str]) -> str:
+    r"""One Markdown table line; a ``|`` in a cell (a command's pipe) is escaped.
+
+    >>> _table_line(["a", "x || y"])
+    '| a | x \\|\\| y |'
+    """
+    return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
+
+
 def _same_output(row: Row, externals: list[External], by_command: dict[External, Row]) -> str:
-    """Whether the row's output is byte for byte its solver's external command's."""
+    """Whether the row's output is byte for byte that of the first external command of
+    its solver that did not fail; ``failed: ...`` for a failed row."""
+    failure = row.failure()
+    if failure is not None:
+        return f"failed: {failure}"
     if row.external is not None:
         return "-"
     for e in externals:
-        if e.solver == row.solver:
-            other = by_command[e]
+        other = by_command[e]
+        if e.solver == row.solver and other.failure() is None:
             same = all(a.digest == other.runs[0].digest for a in row.runs)
             return f"same as {e.label}" if same else f"differs from {e.label}"
     return "-"
@@ -598,7 +710,19 @@ class Target:
     met: bool | None
 
 
+def _failed_target(name: str, ours: Row, theirs: Row | None, goal: str) -> Target | None:
+    """The target row of a failed measurement (ours: not met; theirs: not measured)."""
+    if ours.failure() is not None:
+        return Target(name, f"{ours.label} failed: {ours.failure()}", goal, False)
+    if theirs is not None and theirs.failure() is not None:
+        return Target(name, f"{theirs.label} failed: {theirs.failure()}", goal, None)
+    return None
+
+
 def _ratio_row(name: str, ours: Row, theirs: Row | None, goal: float) -> Target:
+    failed = _failed_target(name, ours, theirs, f">= {goal:g}x")
+    if failed is not None:
+        return failed
     if theirs is None:
         return Target(name, f"{ours.wall():.2f} s (no --against command)", f">= {goal:g}x", None)
     wall = theirs.wall() / ours.wall()
@@ -611,6 +735,9 @@ def _ratio_row(name: str, ours: Row, theirs: Row | None, goal: float) -> Target:
 
 
 def _slowdown_row(name: str, ours: Row, theirs: Row | None, goal: float) -> Target:
+    failed = _failed_target(name, ours, theirs, f"<= {goal:g}x")
+    if failed is not None:
+        return failed
     if theirs is None:
         return Target(name, f"{ours.wall():.2f} s (no --against command)", f"<= {goal:g}x", None)
     wall = ours.wall() / theirs.wall()
@@ -735,14 +862,15 @@ def _targets(args: argparse.Namespace, puzzles: list[str], out: TextIO, progress
     out.write("| target | measured | goal | met |\n|---|---|---|---|\n")
     for t in table:
         met = "-" if t.met is None else ("yes" if t.met else "no")
-        out.write(f"| {t.name} | {t.measured} | {t.goal} | {met} |\n")
+        out.write(_table_line([t.name, t.measured, t.goal, met]) + "\n")
     out.write("\nThe rows measured:\n")
     for path_rows in groups:
         rows_ = path_rows[1]
         exts = [r.external for r in rows_ if r.external is not None]
         out.write("\n" + format_table(rows_, exts) + "\n")
     out.flush()
-    return 0
+    failed = any(r.failure() is not None for _, rows_ in groups for r in rows_)
+    return EXIT_FAILED if failed else 0
 
 
 # ---------------------------------------------------------------------------
@@ -757,7 +885,7 @@ def main(args: argparse.Namespace, out: TextIO) -> int:
     externals = [parse_against(a) for a in getattr(args, "against", None) or []]
     per_puzzle: bool = getattr(args, "per_puzzle", False)
     repeat: int = getattr(args, "repeat", 1) or 1
-    quiet = args.quiet or not sys.stderr.isatty()
+    quiet = args.quiet or sys.stderr is None or not sys.stderr.isatty()
 
     def progress(message: str) -> None:
         if not quiet:
@@ -798,7 +926,7 @@ def main(args: argparse.Namespace, out: TextIO) -> int:
     out.write(f"{args.file}: {label}{runs}\n\n")
     out.write(format_table(rows, externals, per_puzzle) + "\n")
     out.flush()
-    return 0
+    return EXIT_FAILED if any(r.failure() is not None for r in rows) else 0
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import stat
 import sys
 import threading
 import time
@@ -250,6 +251,10 @@ class Writer:
         self.held = held
         self._pending: list[str] = []
         self._size = 0
+        self._looked = False  # whether _fd was looked up
+        self._fd: int | None = None
+        self._regular = False
+        self._encoding = "utf-8"
 
     def write(self, text: str) -> None:
         """Write ``text`` and flush it (a signal meanwhile waits for the end); when held,
@@ -271,15 +276,45 @@ class Writer:
             self._write(text)
 
     def _write(self, text: str) -> None:
+        """Write ``text`` out now: to the descriptor itself when the stream has one (every
+        byte, or an :class:`OutputError`: a short write is not taken for a whole one, as
+        an unbuffered text stream would), else through the stream."""
         if self.stream is None:
             raise OutputError(self.where)
+        if not self._looked:
+            self._fd, self._looked = self._descriptor(), True
+        fd = self._fd
         guard = self.signals.critical() if self.signals is not None else contextlib.nullcontext()
         with guard:
+            start = None
             try:
-                self.stream.write(text)
-                self.stream.flush()
+                if fd is None:
+                    self.stream.write(text)
+                    self.stream.flush()
+                    return
+                self.stream.flush()  # whatever was written to the stream before
+                if self._regular:
+                    start = os.lseek(fd, 0, os.SEEK_CUR)
+                data = memoryview(text.encode(self._encoding, "replace"))
+                while data:
+                    data = data[os.write(fd, data) :]
             except (OSError, ValueError) as error:
+                if start is not None and fd is not None:  # no half answer left in the file
+                    with contextlib.suppress(OSError):
+                        os.ftruncate(fd, start)
                 raise OutputError(self.where, error) from None
+
+    def _descriptor(self) -> int | None:
+        """The stream's file descriptor, or None (a stream in memory); notes whether it
+        is a regular file (a write that fails part way is cut back to the last whole
+        answer) and the stream's encoding."""
+        try:
+            fd = self.stream.fileno()  # type: ignore[union-attr]
+            self._regular = stat.S_ISREG(os.fstat(fd).st_mode)
+        except (AttributeError, OSError, ValueError):
+            return None
+        self._encoding = getattr(self.stream, "encoding", None) or "utf-8"
+        return fd
 
 
 PIECE = 4096
