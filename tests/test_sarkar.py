@@ -118,8 +118,8 @@ def test_fix_m_stops_at_the_first_repeat_and_handles_long_chains() -> None:
 
 
 def test_fix_m_returns_the_value_it_was_given_at_the_fixpoint() -> None:
-    # fixM f x = f x >>= \x' -> if x' == x then return x else fixM f x': the old value,
-    # not the equal one f made
+    # at the fixpoint fixM returns its argument (the value f was given), not the equal
+    # value f made from it
     start = [1, 2, 3]
     assert fix_m(lambda v: Some(list(v)), start).unwrap() is start
     first, again = [1, 2], [1, 2]
