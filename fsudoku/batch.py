@@ -287,6 +287,8 @@ def os_error_message(path: object, error: OSError) -> str:
     >>> import errno
     >>> os_error_message("loop", OSError(errno.ELOOP, "Too many levels of symbolic links"))
     'loop: too many levels of symbolic links'
+    >>> os_error_message("no\\nsuch", FileNotFoundError(2, "No such file or directory"))
+    'no\\\\nsuch: no such file'
     """
     if not isinstance(error, OSError):
         raise TypeError(f"error must be an OSError, not {type(error).__name__}")
@@ -297,7 +299,25 @@ def os_error_message(path: object, error: OSError) -> str:
     else:
         text = error.strerror or str(error) or type(error).__name__
         reason = text[:1].lower() + text[1:]
-    return f"{os.fsdecode(path) if isinstance(path, (str, bytes, os.PathLike)) else path}: {reason}"
+    name = os.fsdecode(path) if isinstance(path, (str, bytes, os.PathLike)) else str(path)
+    return f"{shown_name(name)}: {reason}"
+
+
+def shown_name(name: str) -> str:
+    """A file name as one line of a message: bytes that are not UTF-8 as ``\\xNN``,
+    control characters (a newline, a terminal escape) escaped, the rest as it is.
+
+    No Haskell counterpart.
+
+    >>> print(shown_name("a b.txt"), shown_name("x\\x1b[2J"), shown_name(os.fsdecode(b"\\xff.txt")))
+    a b.txt x\\x1b[2J \\xff.txt
+    """
+    if name.isprintable():
+        return name
+    text = os.fsencode(name).decode("utf-8", "backslashreplace")
+    return "".join(
+        c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text
+    )
 
 
 def _open(path: str | os.PathLike[str]) -> IO[bytes]:
