@@ -180,3 +180,19 @@ def test_format_boxed_shows_every_cell_in_order(puzzle: str) -> None:
 def test_format_boxed_rejects_short_lines() -> None:
     with pytest.raises(ValueError):
         format_boxed("123")
+
+
+@pytest.mark.parametrize("first", ["Gridlock", "Grid 01", "Grid"])
+def test_a_first_line_starting_with_grid_does_not_swallow_the_lines_after_it(first: str) -> None:
+    # no well-formed block follows: line mode, each line its own entry, in order
+    lines = [first + "\n", SAMPLE_PUZZLE + "\n", SAMPLE_SOLUTION + "\n"]
+    entries = list(read_puzzles(lines))
+    assert [e.label for e in entries] == ["1", "2", "3"]
+    assert [e.text for e in entries][1:] == [SAMPLE_PUZZLE, SAMPLE_SOLUTION]
+
+
+def test_only_one_carriage_return_is_dropped() -> None:
+    # "\r\n" is a Windows line ending; a line ending in "\r\r" keeps one "\r" (invalid)
+    entries = list(read_puzzles([SAMPLE_PUZZLE + "\r\n", SAMPLE_PUZZLE + "\r\r\n"]))
+    assert [e.text for e in entries] == [SAMPLE_PUZZLE, SAMPLE_PUZZLE + "\r"]
+    assert [is_puzzle(e.text) for e in entries] == [True, False]
