@@ -53,7 +53,7 @@ def check_top_level_consumer(out: str) -> None:
     assert "consumer.py:11" in errors[0] and '"solver" to "solve"' in errors[0], out
     assert "Literal['no-such']" in errors[0], out
     assert "consumer.py:12" in errors[1] and 'has no attribute "slove"' in errors[1], out
-    assert "def (s: str) -> returns.maybe.Maybe[tuple[tuple[fsudoku.cell.Fixed" in out, out
+    assert "def (puzzle: str) -> returns.maybe.Maybe[tuple[tuple[fsudoku.cell.Fixed" in out, out
     assert "list[Literal['solved'] | Literal['no_solution'] | Literal['invalid']" in out, out
 
 
