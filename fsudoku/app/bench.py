@@ -261,16 +261,17 @@ def _failure(status: int) -> str:
 # Running a process, timing it, sampling its memory
 
 
-def _tree_memory(pid: int) -> int:
+def _tree_memory(pid: int, proportional: bool = True) -> int:
     """The memory (bytes) of a process and all its descendants (Linux): the sum of their
     proportional set sizes (a page shared by forked workers is counted once, split
-    between them), or of their resident sizes where ``smaps_rollup`` cannot be read."""
+    between them), or of their resident sizes (``proportional=False``, cheap to read;
+    also where ``smaps_rollup`` cannot be read)."""
     total = 0
     todo = [pid]
     while todo:
         p = todo.pop()
         try:
-            total += _own_memory(p)
+            total += _own_memory(p) if proportional else _resident(p)
             with open(f"/proc/{p}/task/{p}/children") as handle:
                 todo.extend(int(c) for c in handle.read().split())
         except (OSError, ValueError):
@@ -287,8 +288,22 @@ def _own_memory(pid: int) -> int:
                     return int(line.split()[1]) * 1024
     except OSError:
         pass
+    return _resident(pid)
+
+
+def _resident(pid: int) -> int:
+    """One process's resident size (bytes)."""
     with open(f"/proc/{pid}/statm") as handle:
         return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+SAMPLE_EVERY = 0.02
+"""Seconds between two samples of a row's resident memory."""
+
+PSS_GROWTH = 1 << 21
+"""Resident bytes the tree must gain before its proportional sizes are read again
+(reading them walks every page table of the processes, which slows them down); they
+are also read every tenth sample."""
 
 
 def _run_process(argv: Sequence[str] | str, stdin_path: str, *, shell: bool = False) -> Run:
@@ -313,9 +328,14 @@ def _run_process(argv: Sequence[str] | str, stdin_path: str, *, shell: bool = Fa
         stop = threading.Event()
 
         def sample() -> None:
+            highest, count = 0, 0
             while not stop.is_set():
-                peak[0] = max(peak[0], _tree_memory(process.pid))
-                stop.wait(0.02)
+                resident = _tree_memory(process.pid, proportional=False)
+                count += 1
+                if resident > highest + PSS_GROWTH or count % 10 == 0:
+                    highest = max(highest, resident)
+                    peak[0] = max(peak[0], _tree_memory(process.pid))
+                stop.wait(SAMPLE_EVERY)
 
         sampler = threading.Thread(target=sample, daemon=True)
         sampler.start()
