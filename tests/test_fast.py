@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import tracemalloc
+import warnings
 from collections.abc import Iterator
 
 import numpy as np
@@ -26,6 +27,7 @@ from fsudoku.grid_io import SAMPLE, read_grid, show_grid_with_possibilities
 from fsudoku.outcome import Outcome
 from fsudoku.solvers import SARKAR_RULES, SolverName, reference
 from fsudoku.testing.strategies import (
+    SAMPLE_SOLUTION,
     contradictory_puzzles,
     empty_grid,
     near_full_grids,
@@ -139,6 +141,19 @@ def test_published_exclusives_differ_from_sets() -> None:
     pruned = vector.prune_cells_by_exclusives(batch, sets=True)[:, 0].tolist()
     assert [DIGITS[m] for m in pruned][2] == (5, 7), pruned
     assert pruned != masks
+
+
+def test_the_batch_engine_raises_no_numpy_warning() -> None:
+    # numpy warns on a division by zero (and the CLI would print it): the set-comparing
+    # pass on the Twins row, then the sample puzzle under every rule, with warnings as errors
+    batch = np.array([masks_of(sarkar2.TWINS_ROW)], dtype=np.uint16).T.copy()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        pruned = vector.prune_cells_by_exclusives(batch, sets=True)[:, 0].tolist()
+        solved = {rule: list(batch_engine([SAMPLE], rule)) for rule in RULES}
+    assert [DIGITS[m] for m in pruned][2] == (5, 7), pruned
+    for rule, outcomes in solved.items():
+        assert [o.solution for o in outcomes] == [SAMPLE_SOLUTION], (rule, outcomes)
 
 
 def test_unit_tables() -> None:
@@ -338,6 +353,30 @@ def test_few_lines_switch_engines_on_long_searches(monkeypatch: pytest.MonkeyPat
         bounded = lanes.solve_line(line, max_nodes=100)
         assert list(solve_many([line], max_nodes=100)) == [bounded], line
     assert len(starts) == 9  # three searches of over FEW_NODES nodes, three times each
+
+
+def test_a_full_stack_moves_down_over_the_entries_taken_by_splits() -> None:
+    # a slot whose stack is full but had its bottom entries split off reuses that room
+    # (the entries shift down, in order) instead of doubling every slot's depth
+    batch = driver.Batch("exclusives", 2, None)
+    depth = batch.depth
+    batch.stack[0, :, 0] = np.arange(depth)
+    batch.stack_pivot[0] = np.arange(depth)
+    batch.base[0], batch.top[0] = 4, depth
+    batch._make_room(np.array([0], dtype=np.intp))
+    assert batch.depth == depth
+    assert (int(batch.base[0]), int(batch.top[0])) == (0, depth - 4)
+    assert batch.stack[0, : depth - 4, 0].tolist() == list(range(4, depth))
+    assert batch.stack_pivot[0, : depth - 4].tolist() == list(range(4, depth))
+    batch.base[0], batch.top[0] = 0, depth  # full, nothing split off: the depth doubles
+    batch._make_room(np.array([0], dtype=np.intp))
+    assert batch.depth == 2 * depth and int(batch.top[0]) == depth
+    assert batch.stack[0, : depth - 4, 0].tolist() == list(range(4, depth))
+
+
+def test_a_batch_with_no_busy_slot_ends_no_job() -> None:
+    batch = driver.Batch("simple", 3, None)
+    assert batch.step() == []
 
 
 def test_unknown_rule() -> None:

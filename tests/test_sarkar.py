@@ -331,6 +331,16 @@ def test_exclusive_possibilities_of_the_article_sample_row() -> None:
     assert left == right, (left, right)
 
 
+def test_exclusive_possibilities_numbers_the_cells_as_zip_1_to_9_does() -> None:
+    # zip [1..9] cells: a shorter list is numbered as far as it goes, a longer one is cut
+    # after its ninth cell (the tenth cell's 1 and 2 would break the group of cells 1 and 9)
+    pair = possible((1, 2))
+    short = (pair, pair, possible((3, 4)))
+    assert sarkar2.exclusive_possibilities(short) == [[2, 1]]
+    long: tuple[Cell, ...] = (pair, *(FIXED[d] for d in range(3, 10)), pair, pair)
+    assert sarkar2.exclusive_possibilities(long) == [[2, 1]]
+
+
 def test_erratum_twins_prune_only_in_the_sets_variant() -> None:
     # The article's twins row: 5 and 7 only in cells 3 and 9.
     row = sarkar2.TWINS_ROW
