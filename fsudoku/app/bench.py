@@ -386,7 +386,12 @@ def _run_process(argv: Sequence[str] | str, stdin_path: str, *, shell: bool = Fa
 
 def _child_argv(mode: str, solver: SolverName, engine: Engine, jobs: int) -> list[str]:
     """The command line of one of fsudoku's rows (a fresh interpreter)."""
-    code = "import sys; from fsudoku.app.bench import child; sys.exit(child(sys.argv[1:]))"
+    # ended as `fsudoku solve` ends (fsudoku.app.process.end: streams flushed, then
+    # os._exit), so that no interpreter shutdown is timed that fsudoku does not have
+    code = (
+        "import sys; from fsudoku.app.bench import child; "
+        "from fsudoku.app.process import end; end(child(sys.argv[1:]))"
+    )
     return [sys.executable, "-c", code, mode, solver, engine, str(jobs)]
 
 
