@@ -512,6 +512,16 @@ def test_a_closed_stdout_is_one_line_and_status_74(tmp_path: Path) -> None:
     assert done.stderr.decode().splitlines() == ["fsudoku: cannot write to standard output: closed"]
 
 
+def redirected(redirect: str, *argv: str) -> subprocess.CompletedProcess[bytes]:
+    """Run fsudoku with a shell redirection (``>&-``, ``2>/dev/full``, ...) applied."""
+    return subprocess.run(
+        ["sh", "-c", f'"$@" {redirect}', "sh", *command(*argv)],
+        capture_output=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+
+
 @pytest.mark.parametrize("argv", [["--version"], ["--help"], ["solve", "--help"]])
 @pytest.mark.parametrize(
     ("redirect", "reason"), [(">/dev/full", "no space left on device"), (">&-", "closed")]
@@ -519,12 +529,7 @@ def test_a_closed_stdout_is_one_line_and_status_74(tmp_path: Path) -> None:
 def test_help_and_version_that_cannot_be_written_are_status_74(
     argv: list[str], redirect: str, reason: str
 ) -> None:
-    done = subprocess.run(
-        ["sh", "-c", f'"$@" {redirect}', "sh", *command(*argv)],
-        capture_output=True,
-        timeout=TIMEOUT,
-        check=False,
-    )
+    done = redirected(redirect, *argv)
     assert done.returncode == 74, done
     assert done.stderr.decode().splitlines() == [
         f"fsudoku: cannot write to standard output: {reason}"
@@ -538,12 +543,7 @@ def test_help_and_version_that_cannot_be_written_are_status_74(
 def test_a_usage_error_with_no_stderr_is_still_status_2_and_nothing_on_stdout(
     argv: list[str], redirect: str
 ) -> None:
-    done = subprocess.run(
-        ["sh", "-c", f'"$@" {redirect}', "sh", *command(*argv)],
-        capture_output=True,
-        timeout=TIMEOUT,
-        check=False,
-    )
+    done = redirected(redirect, *argv)
     assert done.returncode == 2, done
     assert done.stdout == b""
 
