@@ -663,7 +663,7 @@ def _solve(
     otherwise as each outcome is yielded. ``slots``: the fast engine's batch size
     (default its own). ``idle`` is called before the engine computes, when something
     was yielded since it was last called."""
-    if engine == "fast" and (progress is not None or slots is not None or idle is not None):
+    if engine == "fast":  # the texts and the bound were checked when they came in
         from fsudoku import fast
 
         yield from fast.solve_many(

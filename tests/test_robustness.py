@@ -154,18 +154,24 @@ def with_pty_stderr(argv: list[str], stdin: bytes | None = None) -> tuple[int, b
 # Signals with workers
 
 
-@pytest.mark.parametrize("count", [1, 2, 10])
-def test_any_number_of_ctrl_c_with_workers_ends_130_with_one_line(
-    tmp_path: Path, count: int
-) -> None:
+def solving_in_workers(tmp_path: Path) -> tuple[subprocess.Popen[bytes], list[int]]:
+    """``fsudoku solve --jobs 2`` on a long input, once it has answered a line: the
+    process and its workers' pids."""
     process = subprocess.Popen(
         command("solve", "--engine", "reference", "--jobs", "2", str(many(tmp_path))),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
     assert process.stdout is not None
-    read_line(process.stdout)  # solving, in the workers
-    workers = wait_for_children(process.pid, 2)
+    read_line(process.stdout)
+    return process, wait_for_children(process.pid, 2)
+
+
+@pytest.mark.parametrize("count", [1, 2, 10])
+def test_any_number_of_ctrl_c_with_workers_ends_130_with_one_line(
+    tmp_path: Path, count: int
+) -> None:
+    process, workers = solving_in_workers(tmp_path)  # solving, in the workers
     assert len(workers) >= 2, workers
     for _ in range(count):  # a burst, as a key held down
         process.send_signal(signal.SIGINT)
@@ -210,14 +216,7 @@ def test_a_burst_of_signals_back_to_back_still_says_its_line_once(
 
 def test_ctrl_c_while_shutting_down_workers_does_not_hang(tmp_path: Path) -> None:
     # a second and third SIGINT spread over the shutdown of the pool
-    process = subprocess.Popen(
-        command("solve", "--engine", "reference", "--jobs", "2", str(many(tmp_path))),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    assert process.stdout is not None
-    read_line(process.stdout)
-    workers = wait_for_children(process.pid, 2)
+    process, workers = solving_in_workers(tmp_path)
     for delay in (0, 0.01, 0.05, 0.1):
         time.sleep(delay)
         if process.poll() is not None:
@@ -236,14 +235,7 @@ def test_ctrl_c_while_shutting_down_workers_does_not_hang(tmp_path: Path) -> Non
 def test_sigterm_and_sighup_take_the_workers_down(
     tmp_path: Path, signum: int, status: int, line: str
 ) -> None:
-    process = subprocess.Popen(
-        command("solve", "--engine", "reference", "--jobs", "2", str(many(tmp_path))),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    assert process.stdout is not None
-    read_line(process.stdout)
-    workers = wait_for_children(process.pid, 2)
+    process, workers = solving_in_workers(tmp_path)
     assert len(workers) >= 2
     process.send_signal(signum)
     _, err = process.communicate(timeout=TIMEOUT)
@@ -253,14 +245,7 @@ def test_sigterm_and_sighup_take_the_workers_down(
 
 
 def test_workers_end_when_their_parent_is_killed(tmp_path: Path) -> None:
-    process = subprocess.Popen(
-        command("solve", "--engine", "reference", "--jobs", "2", str(many(tmp_path))),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    assert process.stdout is not None
-    read_line(process.stdout)
-    workers = wait_for_children(process.pid, 2)
+    process, workers = solving_in_workers(tmp_path)
     assert len(workers) >= 2
     process.kill()  # SIGKILL: the parent cannot clean up; the workers notice
     process.communicate(timeout=TIMEOUT)

@@ -37,6 +37,8 @@ RULER = "+" + "+".join(["-" * 37] * 3) + "+"
 def boxed_possibilities(grid: Grid, pivot: int | None = None) -> str:
     """The grid with possibilities between the articles' rulers; the pivot is marked ``*``.
 
+    No Haskell counterpart.
+
     >>> from fsudoku.grid_io import read_grid, SAMPLE
     >>> print(boxed_possibilities(read_grid(SAMPLE).unwrap()).splitlines()[1])
     | [123456789] [123456789] [123456789] | [123456789] [123456789] [123456789] | [123456789] 1           [123456789] |
@@ -171,6 +173,8 @@ def explain(
 ) -> Explainer | None:
     """Walk one puzzle through Sarkar's solver with rule ``rule``; None if invalid.
 
+    No Haskell counterpart.
+
     Raises :class:`GaveUp` past ``max_nodes`` nodes.
     """
     grid = read_grid(puzzle.replace("0", "."))
@@ -213,7 +217,10 @@ def _svg_dir(path: str) -> None:
 
 
 def main(args: argparse.Namespace, out: TextIO) -> int:
-    """``fsudoku explain PUZZLE [--solver ...] [--max-steps N] [--svg DIR]``."""
+    """``fsudoku explain PUZZLE [--solver ...] [--max-steps N] [--svg DIR]``.
+
+    No Haskell counterpart.
+    """
 
     if args.svg is not None:
         _svg_dir(args.svg)
@@ -230,7 +237,10 @@ def main(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def bird_grid(m: tuple[tuple[str, ...], ...]) -> Grid:
-    """A Bird choice matrix shown as a Sarkar grid (a singleton choice as a fixed cell)."""
+    """A Bird choice matrix shown as a Sarkar grid (a singleton choice as a fixed cell).
+
+    No Haskell counterpart.
+    """
     return tuple(
         tuple(FIXED[int(cs)] if len(cs) == 1 else possible(tuple(map(int, cs))) for cs in row)
         for row in m
@@ -289,7 +299,10 @@ class BirdExplainer(BirdEvents):
 def explain_bird(
     puzzle: str, out: TextIO, max_steps: int | None = None, svg_dir: str | None = None
 ) -> int:
-    """Walk one puzzle through Bird's ``solve'''`` (``search . choices``)."""
+    """Walk one puzzle through Bird's ``solve'''`` (``search . choices``).
+
+    No Haskell counterpart.
+    """
     line = puzzle.replace("0", ".")
     if not is_puzzle(line):
         out.write("Invalid input\n")

@@ -81,7 +81,10 @@ def say_once(name: str) -> None:
     """Write ``fsudoku: NAME`` for the signal that ends the run, once per process, with
     the signals held back meanwhile (a burst of them can neither cut the line nor make
     it twice). In the program the signals stay held: it is ending. Python's own stderr
-    is flushed first (a progress bar's last bytes), then the line is one ``write``."""
+    is flushed first (a progress bar's last bytes), then the line is one ``write``.
+
+    No Haskell counterpart.
+    """
     previous = _block_signals()
     try:
         if _said[0]:
@@ -132,7 +135,10 @@ def _started_as_program() -> bool:
 
 
 def install_guard() -> None:
-    """Make a signal end the process at once, quietly (start-up and shutdown)."""
+    """Make a signal end the process at once, quietly (start-up and shutdown).
+
+    No Haskell counterpart.
+    """
     if threading.current_thread() is not threading.main_thread():
         return
     for signum in SIGNALS:
@@ -251,10 +257,9 @@ class Writer:
         self.held = held
         self._pending: list[str] = []
         self._size = 0
-        self._looked = False  # whether _fd was looked up
-        self._fd: int | None = None
         self._regular = False
         self._encoding = "utf-8"
+        self._fd = self._descriptor()
 
     def write(self, text: str) -> None:
         """Write ``text`` and flush it (a signal meanwhile waits for the end); when held,
@@ -281,8 +286,6 @@ class Writer:
         an unbuffered text stream would), else through the stream."""
         if self.stream is None:
             raise OutputError(self.where)
-        if not self._looked:
-            self._fd, self._looked = self._descriptor(), True
         fd = self._fd
         guard = self.signals.critical() if self.signals is not None else contextlib.nullcontext()
         with guard:
@@ -323,13 +326,19 @@ most this many bytes to a pipe is never interleaved or cut; answers are ASCII)."
 
 
 def stderr(signals: Signals | None = None) -> Writer:
-    """A :class:`Writer` of standard error, as it is now."""
+    """A :class:`Writer` of standard error, as it is now.
+
+    No Haskell counterpart.
+    """
     return Writer(sys.stderr, "standard error", signals)
 
 
 def silence(stream: TextIO | None) -> None:
     """Point a standard stream that failed at ``/dev/null``, so that nothing at exit
-    (Python's last flush) fails on it again. Only in the program itself."""
+    (Python's last flush) fails on it again. Only in the program itself.
+
+    No Haskell counterpart.
+    """
     if not PROGRAM or stream is None:
         return
     with contextlib.suppress(OSError, ValueError, AttributeError):
@@ -342,7 +351,10 @@ def silence(stream: TextIO | None) -> None:
 
 def occupy_standard_fds() -> None:
     """Give a closed descriptor 0, 1 or 2 ``/dev/null``, so that no file the program
-    opens takes its number (``sys.stdin``/``stdout``/``stderr`` stay ``None``)."""
+    opens takes its number (``sys.stdin``/``stdout``/``stderr`` stay ``None``).
+
+    No Haskell counterpart.
+    """
     for fd in (0, 1, 2):
         try:
             os.fstat(fd)
@@ -357,7 +369,10 @@ def occupy_standard_fds() -> None:
 def end(status: int) -> NoReturn:
     """End the program with ``status``: the standard streams flushed, then at once
     (``os._exit``), with no interpreter shutdown for a late signal to land in. Every
-    worker has been reaped and every answer flushed by then."""
+    worker has been reaped and every answer flushed by then.
+
+    No Haskell counterpart.
+    """
     install_guard()
     for stream in (sys.stdout, sys.stderr):
         try:

@@ -29,6 +29,8 @@ _ROWS = itemgetter(*(slice(r * 18, r * 18 + 17) for r in range(9)))
 def grid_text(solution: str) -> str:
     """``showGrid`` of a solution given as 81 digits (9 lines of spaced digits).
 
+    Haskell (#1, "Setting up"): ``showGrid :: Grid -> String``, on a solution's digits.
+
     >>> print(grid_text("123456789" * 9), end="")  # doctest: +ELLIPSIS
     1 2 3 4 5 6 7 8 9
     ...
@@ -38,7 +40,10 @@ def grid_text(solution: str) -> str:
 
 
 def render(outcome: Outcome, entry: Entry, fmt: str, solver: SolverName) -> str:
-    """The text printed for one puzzle (always ends with a newline)."""
+    """The text printed for one puzzle (always ends with a newline).
+
+    No Haskell counterpart, except that the default format is the article's ``main``.
+    """
     if fmt == "possibilities":
         return _possibilities(entry.text, solver)
     if outcome.status != "solved" or outcome.solution is None:

@@ -18,6 +18,8 @@ class UsageError(Exception):
 def whole(text: str) -> int:
     """An option's value as a whole number, 0 or more.
 
+    No Haskell counterpart.
+
     >>> whole("0")
     0
     >>> whole("-1")
@@ -36,6 +38,8 @@ def whole(text: str) -> int:
 def positive(text: str) -> int:
     """An option's value as a whole number, 1 or more.
 
+    No Haskell counterpart.
+
     >>> positive("3")
     3
     """
@@ -47,6 +51,8 @@ def positive(text: str) -> int:
 
 def at_least_two(text: str) -> int:
     """An option's value as a whole number, 2 or more (``check --limit``).
+
+    No Haskell counterpart.
 
     >>> at_least_two("2")
     2
