@@ -3,6 +3,7 @@ way, per-call figures only when asked for, tables that render, clear errors."""
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import os
 import shlex
@@ -316,3 +317,14 @@ def test_targets_are_not_met_nor_measured_against_a_failed_row() -> None:
     assert (ours.measured, ours.met) == ("ours failed: signal 9", False)
     fine = bench._ratio_row("t", row("ours", 0), row("ghc", 0), 50)
     assert fine.met is False and "1.0x wall" in fine.measured
+
+
+def test_rows_start_from_compiled_modules(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "mod.py").write_text("X = 1\n")
+    assert bench.compile_package(str(package))
+    cached = importlib.util.cache_from_source(str(package / "mod.py"))
+    assert Path(cached).is_file()
+    (package / "broken.py").write_text("def (\n")
+    assert not bench.compile_package(str(package))  # reported, not raised

@@ -6,7 +6,6 @@ empty line (``putStrLn``), or the line ``Invalid input`` / ``No solution found``
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Literal, TypeAlias, get_args
 
 from fsudoku import sarkar1, sarkar2
@@ -22,8 +21,9 @@ Format: TypeAlias = Literal["grid", "line", "possibilities", "euler", "boxed"]
 FORMATS: tuple[Format, ...] = get_args(Format)
 
 
-_ROWS = itemgetter(*(slice(r * 18, r * 18 + 17) for r in range(9)))
-"""The nine rows of 81 digits spaced out (``" ".join``: 17 characters each, 1 apart)."""
+_SPACED = b"".join(b"0 " * 8 + b"0\n" for _ in range(9))
+"""``showGrid``'s layout of a solution: a digit at each even offset, ``" "`` or ``"\n"``
+between them (the ``0`` are placeholders)."""
 
 
 def grid_text(solution: str) -> str:
@@ -36,7 +36,9 @@ def grid_text(solution: str) -> str:
     ...
     1 2 3 4 5 6 7 8 9
     """
-    return "\n".join(_ROWS(" ".join(solution))) + "\n"
+    text = bytearray(_SPACED)
+    text[::2] = solution.encode("ascii")  # the 81 digits at the even offsets
+    return text.decode("ascii")
 
 
 def render(outcome: Outcome, entry: Entry, fmt: str, solver: SolverName) -> str:

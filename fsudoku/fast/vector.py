@@ -200,19 +200,6 @@ def _seen(mp: U16) -> tuple[U16, U16, U16, U16]:
     return seen1, seen2, seen3, seen4
 
 
-def _seen_twice(mp: U16) -> tuple[U16, U16]:
-    """Digits held by at least 1 and at least 2 of the given cells (``mp``: (9, U))."""
-    a, b = mp[0:4], mp[4:8]
-    p1, p2 = a | b, a & b  # (4, U): pairs
-    q1 = p1[0:2] | p1[2:4]  # (2, U): fours
-    q2 = p2[0:2] | p2[2:4] | (p1[0:2] & p1[2:4])
-    seen1 = q1[0] | q1[1]  # (U,): the eight
-    seen2 = q2[0] | q2[1] | (q1[0] & q1[1])
-    x = mp[8]
-    seen2 |= seen1 & x
-    return seen1 | x, seen2
-
-
 def exclusives(units: U16, *, sets: bool = False) -> tuple[U16, U16]:
     """The Exclusive groups of each unit, as what a pass needs of them: ``allExclusives``
     (one mask per unit) and, per cell, the group mask its intersection must equal to
@@ -278,7 +265,7 @@ def _prune_exclusive_singles(units: U16) -> tuple[Ints, U16]:
     the Cells, Exclusively").
     """
     mp = units * ((units & (units - _ONE)) != 0)  # (9, U) uint16: non-fixed cells only
-    seen1, seen2 = _seen_twice(mp)  # (U,) uint16 each: digits in >= 1, >= 2 cells
+    seen1, seen2, seen3, seen4 = _seen(mp)  # (U,) uint16 each: digits in >= 1..4 cells
     once = seen1 & ~seen2  # (U,) uint16: digits held by one cell
     cand = once.nonzero()[0]  # (V,) intp: units with such digits
     if not cand.size:
@@ -293,10 +280,10 @@ def _prune_exclusive_singles(units: U16) -> tuple[Ints, U16]:
         return at, units[:, :0]
     k = at // cand.size  # (S,) intp: cell position
     jv = at - k * cand.size  # (S,) intp: unit (in cand)
-    _, seen2v, seen3v, seen4v = _seen(mpv)  # (V,) uint16 each
     cell = mpv.reshape(-1).take(at)  # (S,) uint16
-    twice = cell & (seen2v & ~seen3v)[jv]  # (S,) uint16: the cell's digits in 2 cells
-    h = cell & (seen3v & ~seen4v)[jv]  # (S,) uint16: ... in 3 cells
+    u = cand[jv]  # (S,) intp: the unit of each Single cell
+    twice = cell & (seen2 & ~seen3)[u]  # (S,) uint16: the cell's digits in 2 cells
+    h = cell & (seen3 & ~seen4)[u]  # (S,) uint16: ... in 3 cells
     h2 = h & (h - _ONE)
     check = ((twice & (twice - _ONE)) != 0) | ((h2 & (h2 - _ONE)) != 0)  # (S,) bool
     if check.any():
@@ -441,16 +428,17 @@ _OTHER_BITS: Final = np.array(
 _OTHER_BITS.setflags(write=False)
 
 
+_UNPACK9: Final = ((np.arange(512)[:, None] >> np.arange(9)) & 1).astype(np.bool_)  # (512, 9) bool
+
+
 def _marks_table(own: bool) -> npt.NDArray[np.uint32]:
     """``[v * 512 + p]``: the units made dirty when the cells at positions ``p`` (a
     9-bit set) of unit ``v`` change: their other two units (and ``v`` itself if ``own``
     and ``p`` is not empty)."""
-    table = np.zeros((27, 512), dtype=np.uint32)
-    for v in range(27):
-        for p in range(1, 512):
-            low = p & -p
-            k = low.bit_length() - 1
-            table[v, p] = table[v, p ^ low] | _OTHER_BITS[k, v] | ((1 << v) if own else 0)
+    others = _OTHER_BITS.T[:, None, :] * _UNPACK9[None, :, :]  # (27, 512, 9) uint32
+    table: npt.NDArray[np.uint32] = np.bitwise_or.reduce(others, axis=2)  # (27, 512) uint32
+    if own:
+        table[:, 1:] |= (np.uint32(1) << np.arange(27, dtype=np.uint32))[:, None]
     table.setflags(write=False)
     return table.reshape(-1)
 
@@ -459,7 +447,6 @@ _MARKS: Final = _marks_table(False)
 """Dirty units of a changed unit's cells: ``_MARKS[v * 512 + changed positions]``."""
 _MARKS_OWN: Final = _marks_table(True)
 """The same, and the unit itself (#1's ``pruneCells`` is not idempotent)."""
-_UNPACK9: Final = ((np.arange(512)[:, None] >> np.arange(9)) & 1).astype(np.bool_)  # (512, 9) bool
 _POPCOUNT9: Final = _UNPACK9.sum(axis=1).astype(np.intp)  # (512,) intp
 _POW9: Final = (1 << np.arange(9, dtype=np.uint16)).astype(np.uint16)[:, None]  # (9, 1) uint16
 _STAGE_BITS: Final = np.uint32(0x1FF)
