@@ -376,7 +376,7 @@ def test_a_full_stack_moves_down_over_the_entries_taken_by_splits() -> None:
 
 def test_a_batch_with_no_busy_slot_ends_no_job() -> None:
     batch = driver.Batch("simple", 3, None)
-    assert batch.step() == []
+    assert batch.step() == ([], [])
 
 
 def test_unknown_rule() -> None:

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from itertools import islice
+from itertools import compress, islice
 
 import numpy as np
 import numpy.typing as npt
@@ -133,6 +133,7 @@ class Batch:
         self.busy = np.zeros(slots, dtype=np.bool_)  # (B,) bool
         self.owner = np.zeros(slots, dtype=np.int64)  # (B,) int64: the job's puzzle index
         self.split_job = np.zeros(slots, dtype=np.bool_)  # (B,) bool: a job split off
+        self.donated = np.zeros(slots, dtype=np.bool_)  # (B,) bool: a job that was split
 
     # -- slots -------------------------------------------------------------
 
@@ -147,6 +148,7 @@ class Batch:
             self.jobs[slot] = job
         self.owner[slots] = [job.puzzle.index for job in jobs]
         self.split_job[slots] = split
+        self.donated[slots] = False
         self.cur[slots] = grids
         dirty = PIVOT_DIRTY[np.maximum(pivots, 0)]  # (k,) uint32
         dirty[pivots < 0] = ALL_DIRTY
@@ -174,6 +176,7 @@ class Batch:
         grids = self.stack[donors, b]  # (k, 81) uint16
         pivots = self.stack_pivot[donors, b]  # (k,) intp
         self.base[donors] = b + 1
+        self.donated[donors] = True
         return grids, pivots
 
     def _make_room(self, slots: Ints) -> None:
@@ -199,19 +202,22 @@ class Batch:
 
     # -- one stage per busy slot -------------------------------------------
 
-    def step(self) -> list[tuple[_Job, str, str | None]]:
+    def step(self) -> tuple[list[tuple[_Job, str, str | None]], list[tuple[int, Outcome]]]:
         """Advance every busy slot by one stage of pruning; finish the nodes whose grid
-        settled or failed. Returns the jobs that ended, how, and their solution."""
+        settled or failed. Returns the jobs that ended, how, and their solution; and the
+        puzzles a solution of their only job decided (no split, no node bound), with
+        their outcomes (those slots are free again)."""
         ended: list[tuple[_Job, str, str | None]] = []
+        lone: list[tuple[int, Outcome]] = []
         act = self.busy.nonzero()[0]  # (n,) intp: busy slots
         if not act.size:
-            return ended
+            return ended, lone
         fail = prune_grid_once(
             self.cur, self.dirty, self.stage, act, self.rule, strict=False
         )  # (n,) bool
         done = fail | (self.dirty[act] == 0)  # (n,) bool: node finished
         if not done.any():
-            return ended
+            return ended, lone
         finished = act[done]  # (f,) intp
         self.nodes[finished] += 1
         dead = finished[fail[done]]  # (x,) intp: pruning failed
@@ -220,7 +226,23 @@ class Batch:
         filled = pivot < 0  # (y,) bool
         if filled.any():
             won = settled[filled]  # (w,) intp
-            for slot, line in zip(won.tolist(), solution_strings(self.cur[won]), strict=True):
+            lines = solution_strings(self.cur[won])
+            if self.max_nodes is None:
+                only = ~(self.split_job[won] | self.donated[won])  # (w,) bool: a lone job
+                alone = won[only]  # (a,) intp
+                for index, line, nodes in zip(
+                    self.owner[alone].tolist(),
+                    compress(lines, only.tolist()),
+                    self.nodes[alone].tolist(),
+                    strict=True,
+                ):
+                    lone.append((index, Outcome("solved", line, nodes)))
+                for slot in alone.tolist():
+                    self.jobs[slot] = None
+                self.busy[alone] = False
+                self.free.extend(alone.tolist())
+                won, lines = won[~only], list(compress(lines, (~only).tolist()))
+            for slot, line in zip(won.tolist(), lines, strict=True):
                 ended.append((self._job(slot), "solved", line))
         going = ~filled  # (y,) bool
         branch, p = settled[going], pivot[going]  # (b,) intp each
@@ -258,7 +280,7 @@ class Batch:
                 self.base[empty] = 0
             for slot in dead[~more].tolist():
                 ended.append((self._job(slot), "failed", None))
-        return ended
+        return ended, lone
 
     def _job(self, slot: int) -> _Job:
         """The job running in a slot."""
@@ -367,7 +389,9 @@ def solve_stream(
         if fresh and on_idle is not None:
             on_idle()
             fresh = False
-        for job, state, solution in batch.step():
+        ended, lone = batch.step()
+        done.update(lone)
+        for job, state, solution in ended:
             batch.stop(job)
             puzzle = job.puzzle
             if job.state != "running" or puzzle.index in done:
