@@ -137,17 +137,20 @@ class Batch:
 
     # -- slots -------------------------------------------------------------
 
-    def start(self, jobs: list[_Job], grids: U16, pivots: Ints, *, split: bool) -> None:
-        """Put jobs into free slots, each with its first grid (``(k, 81)``) and the
-        pivot that made it (``(k,)``; ``-1``: a new puzzle, every unit dirty)."""
-        k = len(jobs)
+    def start(self, owners: Ints, grids: U16, pivots: Ints, jobs: list[_Job] | None) -> None:
+        """Put jobs of the puzzles ``owners`` (``(k,)``) into free slots, each with its
+        first grid (``(k, 81)``) and the pivot that made it (``(k,)``; ``-1``: a new
+        puzzle, every unit dirty). ``jobs``: the jobs split off; ``None``: new puzzles,
+        whose jobs are made when first needed (most are only ever solved)."""
+        k = owners.size
         slots = np.array(self.free[-k:], dtype=np.intp)  # (k,) intp
         del self.free[-k:]
-        for job, slot in zip(jobs, slots.tolist(), strict=True):
-            job.slot = slot
-            self.jobs[slot] = job
-        self.owner[slots] = [job.puzzle.index for job in jobs]
-        self.split_job[slots] = split
+        if jobs is not None:
+            for job, slot in zip(jobs, slots.tolist(), strict=True):
+                job.slot = slot
+                self.jobs[slot] = job
+        self.owner[slots] = owners
+        self.split_job[slots] = jobs is not None
         self.donated[slots] = False
         self.cur[slots] = grids
         dirty = PIVOT_DIRTY[np.maximum(pivots, 0)]  # (k,) uint32
@@ -283,9 +286,11 @@ class Batch:
         return ended, lone
 
     def _job(self, slot: int) -> _Job:
-        """The job running in a slot."""
+        """The job running in a slot (a new puzzle's first job is made here)."""
         job = self.jobs[slot]
-        assert job is not None
+        if job is None:
+            puzzle = _Puzzle(int(self.owner[slot]))
+            job = puzzle.head = self.jobs[slot] = _Job(puzzle, slot)
         return job
 
 
@@ -365,12 +370,7 @@ def solve_stream(
             if k < indexes.size:
                 pending.appendleft((indexes[k:], grids[k:]))
             waiting -= k
-            jobs = []
-            for index in indexes[:k].tolist():
-                puzzle = _Puzzle(index)
-                puzzle.head = _Job(puzzle)
-                jobs.append(puzzle.head)
-            batch.start(jobs, grids[:k], np.full(k, -1, dtype=np.intp), split=False)
+            batch.start(indexes[:k], grids[:k], np.full(k, -1, dtype=np.intp), None)
         # no new puzzle to start: split the oldest long searches into the free slots
         if 2 * len(batch.free) >= batch.size and not pending:
             _split(batch)
@@ -438,9 +438,8 @@ def _split(batch: Batch) -> None:
     grids, pivots = batch.split(donors)  # (k, 81) uint16, (k,) intp
     jobs = []
     for slot in donors.tolist():
-        donor = batch.jobs[slot]
-        assert donor is not None
+        donor = batch._job(slot)
         job = _Job(donor.puzzle, next=donor.next)
         donor.next = job
         jobs.append(job)
-    batch.start(jobs, grids, pivots, split=True)
+    batch.start(batch.owner[donors], grids, pivots, jobs)
