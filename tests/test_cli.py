@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import shutil
 import subprocess
 import sys
@@ -198,3 +199,28 @@ def test_euler96_sums_the_top_left_numbers(tmp_path: Path) -> None:
     assert run(["euler96", str(tmp_path)])[0] == 2
     euler.write_text("Grid 01\n123\n")
     assert run(["euler96", str(euler)])[0] == 1  # a clear message, no traceback
+
+
+def test_a_program_run_collects_cycles_less_often() -> None:
+    from fsudoku.app import process
+
+    saved = gc.get_threshold()
+    try:
+        process.collect_less()
+        young, *older = gc.get_threshold()
+        assert young == process.YOUNG_OBJECTS > saved[0]
+        assert tuple(older) == saved[1:]  # the older generations keep Python's thresholds
+    finally:
+        gc.set_threshold(*saved)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import gc, fsudoku.app.cli as c; c.process.end = "
+            "lambda s: print(gc.get_threshold()[0]); c.main = lambda: 0; c.run()",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.strip() == str(process.YOUNG_OBJECTS)  # the entry point sets it

@@ -543,8 +543,11 @@ def child(argv: list[str]) -> int:
         lines = sys.stdin.read().splitlines()
         _report(_small(lines, solver, engine))
         return 0
+    from fsudoku.app.process import collect_less
     from fsudoku.app.render import render
     from fsudoku.batch import entries_of, outcomes
+
+    collect_less()  # as `fsudoku solve` runs (the library calls above keep Python's own)
 
     # what `fsudoku solve` does with standard input, timed as a whole by the parent
     recorded: list[tuple[str, int]] = []

@@ -84,8 +84,8 @@ def parse_lines(lines: list[str]) -> tuple[npt.NDArray[np.bool_], U16]:
 
 def solution_strings(grids: U16) -> list[str]:
     """The 81-digit line of each filled grid."""
-    digits = _DIGIT_CHAR[grids]  # (n, 81) uint8: ASCII digits
-    return [bytes(row).decode("ascii") for row in digits]
+    text = _DIGIT_CHAR[grids].tobytes().decode("ascii")  # n*81 ASCII digits
+    return [text[i : i + 81] for i in range(0, len(text), 81)]
 
 
 @dataclass(slots=True, eq=False)
