@@ -7,9 +7,9 @@ does the same for every row, in one run, so that the ratios come from one run.
 Each row is one whole process, started, fed and timed the same way: the puzzles on
 its standard input (one line each), its output read from a pipe, its time taken from
 start to exit (start-up and imports included), its CPU time (user + system, workers
-included) and the peak memory of its process tree (proportional set sizes: a page
-forked workers share is counted once). fsudoku's rows run
-``fsudoku solve`` itself (``--format grid``, the article's ``main``, for Sarkar's
+included) and the peak memory of its process tree (a lone process's resident size;
+with workers, their proportional set sizes: a page they share is counted once).
+fsudoku's rows run what ``fsudoku solve`` runs (``--format grid``, the article's ``main``, for Sarkar's
 solvers; ``--format line`` for the others, which is what the minimal ``main`` of
 Bird's solver prints); ``--against CMD`` adds a row for an external
 command that reads the same lines on standard input (the articles' code compiled with
@@ -21,8 +21,8 @@ only for that solver's rows. Rows run one after another, never at the same time;
 Columns: ``wall s`` (start to exit), ``CPU s``, ``us/puzzle`` (wall), ``nodes``
 (search nodes per puzzle, mean / median / max, as the solver counts them; the puzzles
 ``bird-naive`` refuses are not searched and left out, ``-`` if none was), ``peak MB``
-(memory of the process and its workers together, sampled: their proportional set
-sizes, shared pages counted once), ``unsolved``,
+(memory of the process and its workers together, sampled: a lone process's resident
+size, or their proportional set sizes, shared pages counted once), ``unsolved``,
 ``output`` (whether the output is byte for byte that of the external command of the
 same solver) and ``xCMD`` (the external command's wall time over this row's: how
 many times faster; CPU time ratio in brackets).
@@ -262,22 +262,23 @@ def _failure(status: int) -> str:
 # Running a process, timing it, sampling its memory
 
 
-def _tree_memory(pid: int, proportional: bool = True) -> int:
-    """The memory (bytes) of a process and all its descendants (Linux): the sum of their
-    proportional set sizes (a page shared by forked workers is counted once, split
-    between them), or of their resident sizes (``proportional=False``, cheap to read;
-    also where ``smaps_rollup`` cannot be read)."""
-    total = 0
+def _tree_memory(pid: int, proportional: bool = True) -> tuple[int, int]:
+    """The memory (bytes) of a process and all its descendants (Linux), and how many
+    processes that is: the sum of their proportional set sizes (a page shared by forked
+    workers is counted once, split between them), or of their resident sizes
+    (``proportional=False``, cheap to read; also where ``smaps_rollup`` cannot be read)."""
+    total, count = 0, 0
     todo = [pid]
     while todo:
         p = todo.pop()
         try:
             total += _own_memory(p) if proportional else _resident(p)
+            count += 1
             with open(f"/proc/{p}/task/{p}/children") as handle:
                 todo.extend(int(c) for c in handle.read().split())
         except (OSError, ValueError):
             continue
-    return total
+    return total, count
 
 
 def _own_memory(pid: int) -> int:
@@ -302,9 +303,9 @@ SAMPLE_EVERY = 0.02
 """Seconds between two samples of a row's resident memory."""
 
 PSS_GROWTH = 1 << 21
-"""Resident bytes the tree must gain before its proportional sizes are read again
-(reading them walks every page table of the processes, which slows them down); they
-are also read every tenth sample."""
+"""Resident bytes a tree of processes must gain before their proportional sizes are read
+again (reading them walks every page table of the processes, which slows them down);
+they are also read every tenth sample. A lone process's peak is its resident size."""
 
 
 def _run_process(argv: Sequence[str] | str, stdin_path: str, *, shell: bool = False) -> Run:
@@ -331,11 +332,13 @@ def _run_process(argv: Sequence[str] | str, stdin_path: str, *, shell: bool = Fa
         def sample() -> None:
             highest, count = 0, 0
             while not stop.is_set():
-                resident = _tree_memory(process.pid, proportional=False)
+                resident, processes = _tree_memory(process.pid, proportional=False)
                 count += 1
-                if resident > highest + PSS_GROWTH or count % 10 == 0:
+                if processes == 1:  # nothing shared to split: its resident size
+                    peak[0] = max(peak[0], resident)
+                elif resident > highest + PSS_GROWTH or count % 10 == 0:
                     highest = max(highest, resident)
-                    peak[0] = max(peak[0], _tree_memory(process.pid))
+                    peak[0] = max(peak[0], _tree_memory(process.pid)[0])
                 stop.wait(SAMPLE_EVERY)
 
         sampler = threading.Thread(target=sample, daemon=True)
@@ -543,20 +546,22 @@ def child(argv: list[str]) -> int:
         lines = sys.stdin.read().splitlines()
         _report(_small(lines, solver, engine))
         return 0
-    from fsudoku.app.process import collect_less
+    from fsudoku.app.process import Writer, collect_less
     from fsudoku.app.render import render
     from fsudoku.batch import entries_of, outcomes
 
     collect_less()  # as `fsudoku solve` runs (the library calls above keep Python's own)
 
-    # what `fsudoku solve` does with standard input, timed as a whole by the parent
+    # what `fsudoku solve` does with standard input, timed as a whole by the parent:
+    # answers held and written in bursts, before each wait
     recorded: list[tuple[str, int]] = []
     fmt = "grid" if solver in SARKAR_RULES else "line"
-    write = sys.stdout.write
-    for entry, outcome in outcomes(entries_of(sys.stdin.buffer), solver, engine, None, jobs):
+    writer = Writer(sys.stdout, "standard output", held=True)
+    stream = outcomes(entries_of(sys.stdin.buffer), solver, engine, None, jobs, idle=writer.flush)
+    for entry, outcome in stream:
         recorded.append((outcome.status, outcome.nodes))
-        write(render(outcome, entry, fmt, solver))
-    sys.stdout.flush()
+        writer.write(render(outcome, entry, fmt, solver))
+    writer.flush()
     _report(_summary(recorded))
     return 0
 
