@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import os
 import shutil
 import subprocess
 import sys
@@ -212,15 +213,26 @@ def test_a_program_run_collects_cycles_less_often() -> None:
         assert tuple(older) == saved[1:]  # the older generations keep Python's thresholds
     finally:
         gc.set_threshold(*saved)
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "import gc, fsudoku.app.cli as c; c.process.end = "
-            "lambda s: print(gc.get_threshold()[0]); c.main = lambda: 0; c.run()",
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
+
+
+def run_entry_point(env: dict[str, str]) -> str:
+    """What the entry point set up before ``main``: the youngest generation's threshold
+    and OpenBLAS's threads (``main`` replaced by a stub, the exit by a print)."""
+    code = (
+        "import gc, os, fsudoku.app.cli as c; c.process.end = lambda s: print("
+        "gc.get_threshold()[0], os.environ.get('OPENBLAS_NUM_THREADS'), "
+        "'numpy' in __import__('sys').modules); c.main = lambda: 0; c.run()"
     )
-    assert done.stdout.strip() == str(process.YOUNG_OBJECTS)  # the entry point sets it
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    )
+    return done.stdout.strip()
+
+
+def test_the_entry_point_collects_less_and_starts_no_blas_threads() -> None:
+    from fsudoku.app import process
+
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    # set before NumPy is loaded: fsudoku calls no BLAS routine
+    assert run_entry_point(env) == f"{process.YOUNG_OBJECTS} 1 False"
+    assert run_entry_point(env | {"OPENBLAS_NUM_THREADS": "3"}).split()[1] == "3"  # the user's

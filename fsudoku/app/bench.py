@@ -546,11 +546,12 @@ def child(argv: list[str]) -> int:
         lines = sys.stdin.read().splitlines()
         _report(_small(lines, solver, engine))
         return 0
-    from fsudoku.app.process import Writer, collect_less
+    from fsudoku.app.process import Writer, collect_less, no_blas_threads
+
+    no_blas_threads()  # as `fsudoku solve` runs (the library calls above keep NumPy's
+    collect_less()  # and Python's defaults)
     from fsudoku.app.render import render
     from fsudoku.batch import entries_of, outcomes
-
-    collect_less()  # as `fsudoku solve` runs (the library calls above keep Python's own)
 
     # what `fsudoku solve` does with standard input, timed as a whole by the parent:
     # answers held and written in bursts, before each wait

@@ -367,6 +367,14 @@ def occupy_standard_fds() -> None:
                     os.close(opened)
 
 
+def no_blas_threads() -> None:
+    """Ask NumPy's OpenBLAS for no thread pool, before NumPy loads, unless the user set
+    ``OPENBLAS_NUM_THREADS``: fsudoku calls no BLAS routine, and the pool's threads take
+    CPU time even so, from the moment NumPy is imported. No Haskell counterpart.
+    """
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
 YOUNG_OBJECTS = 10_000
 """Container objects allocated between two collections of the youngest generation of
 Python's cycle collector, in a program run (Python's default: 700)."""
