@@ -9,8 +9,8 @@ its standard input (one line each), its output read from a pipe, its time taken 
 start to exit (start-up and imports included), its CPU time (user + system, workers
 included) and the peak memory of its process tree (a lone process's resident size;
 with workers, their proportional set sizes: a page they share is counted once).
-fsudoku's rows run what ``fsudoku solve`` runs (``--format grid``, the article's ``main``, for Sarkar's
-solvers; ``--format line`` for the others, which is what the minimal ``main`` of
+fsudoku's rows run what ``fsudoku solve`` runs (``--format grid``, the article's
+``main``, for Sarkar's solvers; ``--format line`` for the others, which is what the minimal ``main`` of
 Bird's solver prints); ``--against CMD`` adds a row for an external
 command that reads the same lines on standard input (the articles' code compiled with
 GHC, say), and a column with each row's speed relative to it. ``SOLVER=CMD`` says
@@ -546,10 +546,9 @@ def child(argv: list[str]) -> int:
         lines = sys.stdin.read().splitlines()
         _report(_small(lines, solver, engine))
         return 0
-    from fsudoku.app.process import Writer, collect_less, no_blas_threads
+    from fsudoku.app.process import Writer, settle_run
 
-    no_blas_threads()  # as `fsudoku solve` runs (the library calls above keep NumPy's
-    collect_less()  # and Python's defaults)
+    settle_run()  # as `fsudoku solve` runs (the library calls above keep the defaults)
     from fsudoku.app.render import render
     from fsudoku.batch import entries_of, outcomes
 

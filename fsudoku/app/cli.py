@@ -540,8 +540,7 @@ _OUTPUT_ERRNOS = frozenset({errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG
 def run() -> None:
     """Console-script entry point: the exit status of :func:`main`, as the process's."""
     process.occupy_standard_fds()
-    process.no_blas_threads()
-    process.collect_less()
+    process.settle_run()
     process.end(main())
 
 

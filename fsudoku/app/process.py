@@ -392,6 +392,14 @@ def collect_less() -> None:
     gc.set_threshold(YOUNG_OBJECTS, older, oldest)
 
 
+def settle_run() -> None:
+    """A program run's process settings, before NumPy loads: :func:`no_blas_threads`,
+    :func:`collect_less`. No Haskell counterpart.
+    """
+    no_blas_threads()
+    collect_less()
+
+
 def end(status: int) -> NoReturn:
     """End the program with ``status``: the standard streams flushed, then at once
     (``os._exit``), with no interpreter shutdown for a late signal to land in. Every

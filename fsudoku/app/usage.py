@@ -64,7 +64,10 @@ def at_least_two(text: str) -> int:
 
 
 def bench_arguments(p: argparse.ArgumentParser) -> None:
-    """Add the options of ``fsudoku bench`` to ``p``."""
+    """Add the options of ``fsudoku bench`` to ``p``.
+
+    No Haskell counterpart.
+    """
     p.add_argument("file", metavar="FILE")
     p.add_argument(
         "--solver",

@@ -240,8 +240,7 @@ class Batch:
                     strict=True,
                 ):
                     lone.append((index, Outcome("solved", line, nodes)))
-                for slot in alone.tolist():
-                    self.jobs[slot] = None
+                # no job object was made for them (only splits and failures make one)
                 self.busy[alone] = False
                 self.free.extend(alone.tolist())
                 won, lines = won[~only], list(compress(lines, (~only).tolist()))
