@@ -281,24 +281,37 @@ def read_grid(puzzle: str) -> Maybe[Grid]:
     return grid_io.read_grid(validate.line(puzzle))
 
 
-def count_solutions(puzzle: str, limit: int | None = None, *, strict: bool = False) -> int:
+def count_solutions(
+    puzzle: str,
+    limit: int | None = None,
+    *,
+    max_nodes: int | None = 100_000,
+    strict: bool = False,
+) -> int:
     """The number of solutions of a puzzle line, counting stopped at ``limit``.
 
-    No Haskell counterpart: Dancing Links enumerating every exact cover
-    (:func:`fsudoku.pe96.counting.count_solutions`); ``limit=2`` tells a unique
-    solution from several at little more than the cost of one solve; ``limit=None``
-    (the default) counts them all, which for a puzzle with few clues may not end in any
-    useful time (the empty grid has about 6.7 x 10^21). Raises
-    ``TypeError`` for a puzzle that is not a ``str`` and ``ValueError`` for a line that
-    is not a puzzle or a ``limit`` below 1.
+    Dancing Links enumerating every exact cover
+    (:func:`fsudoku.pe96.counting.count_solutions`). ``limit=2`` tells a unique solution
+    from several at little more than the cost of one solve. The search visits at most
+    ``max_nodes`` nodes (100,000 by default, a quarter of a second): past them it raises
+    :class:`~fsudoku.outcome.GaveUp` rather than run on, which it would for a puzzle with
+    few clues (the empty grid has about 6.7 x 10^21 solutions); ``max_nodes=None`` lifts
+    the bound. Raises ``TypeError`` for a puzzle that is not a ``str`` and ``ValueError``
+    for a line that is not a puzzle or a ``limit`` below 1.
 
     >>> count_solutions(".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...")
     1
     >>> count_solutions("11" + "0" * 79)
     0
+    >>> count_solutions("." * 81, limit=2)
+    2
+    >>> count_solutions("." * 81)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    fsudoku.outcome.GaveUp: counting gave up after 100,000 nodes ...
     """
     _check_strict(strict)
     line = _line(puzzle, strict)
     from fsudoku.pe96 import counting
 
-    return counting.count_solutions(line, limit)
+    return counting.count_solutions(line, limit, max_nodes)

@@ -150,8 +150,9 @@ def maybe_solver(first_solution: FirstSolution) -> Callable[[str], Maybe[str]]:
 
 
 class GaveUp(Exception):
-    """Raised inside a search when its node bound is reached; carries the node count."""
+    """A search reached its node bound: raised inside a search (and by
+    :func:`fsudoku.count_solutions`); carries the node count."""
 
-    def __init__(self, nodes: int) -> None:
-        super().__init__(f"Gave up after {nodes} nodes")
+    def __init__(self, nodes: int, message: str | None = None) -> None:
+        super().__init__(message or f"Gave up after {nodes} nodes")
         self.nodes = nodes

@@ -1,11 +1,21 @@
-"""Shared test settings: the Hypothesis profiles and the data-file fixtures."""
+"""Shared test settings: the Hypothesis profiles, the per-test time limit, and the
+data-file fixtures."""
 
 from __future__ import annotations
 
+import faulthandler
+import functools
 import io
 import os
+import reprlib
+import signal
 import sys
+import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
+from types import FrameType
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -51,6 +61,148 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         seen.add(id(test))
         scaled = settings(own, max_examples=THOROUGH * own.max_examples)
         test._hypothesis_internal_use_settings = scaled  # type: ignore[union-attr]
+
+
+# ---------------------------------------------------------------- the time limit
+#
+# pytest-timeout gives every test a limit (``timeout`` in pyproject.toml, or
+# ``@pytest.mark.timeout(N)``); the timer below is how it is enforced for the tests of
+# this folder. When the limit passes, a watchdog thread sends SIGUSR2 to the main thread,
+# whose handler raises :class:`TimedOut`: the test fails with its name, the time, and the
+# Hypothesis example it was running (its arguments and what it drew), and the run goes on.
+# TimedOut is a BaseException, so Hypothesis does not take it for a failing example to
+# shrink (which would run the slow example again), and SIGUSR2 leaves SIGALRM to the
+# tests' and proofs' own shorter limits. A test that a signal cannot reach (the main
+# thread stuck in C code) is ended GRACE seconds later, as pytest-timeout's thread method
+# does: every thread's stack on stderr, then the whole run exits.
+
+GRACE = 15.0
+"""Seconds between the signal and the end of the run, for a test the signal cannot stop."""
+
+
+class TimedOut(BaseException):
+    """A test ran past its time limit (the message says which, and in which example)."""
+
+
+_EXAMPLE: dict[str, object] = {}
+"""The Hypothesis example being run: its arguments, and what it drew with ``st.data()``."""
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 200
+_SHORT.maxlist = _SHORT.maxtuple = 12
+
+
+def _recording(inner: Callable[..., Any]) -> Callable[..., Any]:
+    """Hypothesis' inner test, made to note each example's arguments and draws first."""
+
+    @functools.wraps(inner)
+    def recorded(*args: Any, **kwargs: Any) -> Any:
+        draws: list[object] = []
+        _EXAMPLE.clear()
+        _EXAMPLE.update(arguments=kwargs or args, draws=draws)
+        for value in kwargs.values():
+            draw = getattr(value, "draw", None)
+            if type(value).__name__ == "DataObject" and callable(draw):
+
+                def noted(strategy: Any, label: object = None, _draw: Any = draw) -> Any:
+                    drawn = _draw(strategy, label)
+                    draws.append(drawn)
+                    return drawn
+
+                value.draw = noted
+        return inner(*args, **kwargs)
+
+    recorded._records_examples = True  # type: ignore[attr-defined]
+    return recorded
+
+
+def _example() -> str:
+    """The Hypothesis example in progress, in words (or nothing)."""
+    if not _EXAMPLE:
+        return ""
+    arguments = _EXAMPLE.get("arguments")
+    shown = (
+        ", ".join(f"{k}={_SHORT.repr(v)}" for k, v in arguments.items())
+        if isinstance(arguments, dict)
+        else _SHORT.repr(arguments)
+    )
+    draws = _EXAMPLE.get("draws") or []
+    drawn = f"; drew {', '.join(_SHORT.repr(d) for d in draws)}" if draws else ""  # type: ignore[attr-defined]
+    return f" in the Hypothesis example {shown}{drawn}"
+
+
+class _Timer:
+    """The limit of one test: the signal at ``limit`` seconds, the end of the run later."""
+
+    def __init__(self, item: pytest.Item, limit: float) -> None:
+        self.item = item
+        self.limit = limit
+        self.started = time.monotonic()
+        self.done = threading.Event()
+        self.previous = signal.signal(signal.SIGUSR2, self._raise)
+        self.thread = threading.Thread(target=self._watch, name="test-time-limit", daemon=True)
+        self.thread.start()
+
+    def _watch(self) -> None:
+        if self.done.wait(self.limit):
+            return
+        main = threading.main_thread().ident
+        if main is not None:
+            signal.pthread_kill(main, signal.SIGUSR2)
+        if self.done.wait(GRACE):
+            return
+        capture = self.item.config.pluginmanager.getplugin("capturemanager")
+        if capture is not None:
+            capture.suspend_global_capture(in_=True)  # so that the words reach the terminal
+        sys.stderr.write(
+            f"\n{self.item.nodeid}: past its {self.limit:g} s limit, and the signal could not "
+            f"stop it{_example()}; every thread's stack:\n"
+        )
+        faulthandler.dump_traceback(file=sys.stderr, all_threads=True)
+        os._exit(1)
+
+    def _raise(self, signum: int, frame: FrameType | None) -> None:
+        __tracebackhide__ = True
+        elapsed = time.monotonic() - self.started
+        raise TimedOut(
+            f"{self.item.nodeid} ran past its {self.limit:g} s limit ({elapsed:.1f} s){_example()}"
+        )
+
+    def cancel(self) -> None:
+        self.done.set()
+        signal.signal(signal.SIGUSR2, self.previous)
+
+
+_TIMERS: dict[str, _Timer] = {}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_timeout_set_timer(item: pytest.Item, settings: Any) -> bool | None:
+    """pytest-timeout's limit, enforced by :class:`_Timer` (signal method only)."""
+    if settings.method != "signal" or threading.current_thread() is not threading.main_thread():
+        return None
+    test = getattr(item, "obj", None)
+    handle = getattr(test, "hypothesis", None)
+    inner = getattr(handle, "inner_test", None)
+    if inner is not None and not getattr(inner, "_records_examples", False):
+        handle.inner_test = _recording(inner)  # type: ignore[union-attr]
+    _EXAMPLE.clear()
+    _TIMERS[item.nodeid] = _Timer(item, float(settings.timeout))
+    return True
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_timeout_cancel_timer(item: pytest.Item) -> bool | None:
+    """The end of a test's limit."""
+    timer = _TIMERS.pop(item.nodeid, None)
+    if timer is None:
+        return None
+    timer.cancel()
+    _EXAMPLE.clear()
+    return True
+
+
+# ---------------------------------------------------------------- data and helpers
 
 
 def first_lines(path: Path, n: int) -> list[str]:
