@@ -7,20 +7,20 @@ level is the short way in; the port itself is in the modules below, under the Ha
 names.
 
 >>> import fsudoku
->>> puzzle = ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6..."
->>> outcome = fsudoku.solve(puzzle, solver="exclusives")
+>>> from fsudoku.grid_io import SAMPLE
+>>> outcome = fsudoku.solve(SAMPLE, solver="exclusives")
 >>> outcome.status, outcome.solution[:9], outcome.nodes
 ('solved', '693784512', 1)
->>> [o.status for o in fsudoku.solve_many([puzzle, "not a puzzle"], solver="norvig")]
+>>> [o.status for o in fsudoku.solve_many([SAMPLE, "not a puzzle"], solver="norvig")]
 ['solved', 'invalid']
 >>> fsudoku.count_solutions("." * 81, limit=3)
 3
 
-**Solvers** (the :data:`Solver` names): ``simple`` (Sarkar #1), ``exclusives`` (#2 as
-published, the default), ``exclusives-sets`` (#2 as its prose intends:
-:mod:`fsudoku.erratum`), ``bird`` and ``bird-naive`` (Bird), ``mrv``, ``dlx`` and
-``norvig`` (the Project Euler 96 notes). Each is described in
-:data:`fsudoku.solvers.REGISTRY`.
+**Solvers** (the :data:`~fsudoku.base.names.SolverName` names): ``simple`` (Sarkar #1),
+``exclusives`` (#2 as published, the default), ``exclusives-sets`` (#2 as its prose
+intends: :mod:`fsudoku.erratum`), ``bird`` and ``bird-naive`` (Bird), ``mrv``, ``dlx``
+and ``norvig`` (the Project Euler 96 notes). Each is described in
+:data:`fsudoku.run.registry.REGISTRY`.
 
 **Input**, the same as ``fsudoku solve``'s: a puzzle is one line of 81 characters,
 ``1``-``9`` for a clue and ``.`` or ``0`` for a blank; one trailing line ending
@@ -30,17 +30,17 @@ as the article's ``readGrid`` reads it (``.`` blanks only, nothing else), like
 A line that is not a puzzle is not an error: its outcome is ``invalid``
 (``Invalid input``).
 
-**Errors**: a puzzle that is not a ``str`` raises ``TypeError``; an unknown solver or
-engine name raises :class:`fsudoku.solvers.UnknownName` (a ``ValueError`` whose message
-lists the valid names); a bad ``jobs``, ``max_nodes`` or ``limit`` raises ``TypeError``
-(not an ``int``) or ``ValueError`` (out of range).
+**Errors**: each function checks its arguments once, when it is called: a puzzle that
+is not a ``str`` raises ``TypeError``; an unknown solver or engine name raises
+:class:`~fsudoku.base.validate.UnknownName` (a ``ValueError`` whose message lists the
+valid names); a bad ``jobs``, ``max_nodes`` or ``limit`` raises ``TypeError`` (not an
+``int``) or ``ValueError`` (out of range).
 
-**Modules**: the port (:mod:`fsudoku.cell`, :mod:`fsudoku.grid_io`,
-:mod:`fsudoku.sarkar1`, :mod:`fsudoku.sarkar2`, :mod:`fsudoku.erratum`,
-:mod:`fsudoku.bird`), the Project Euler 96 solvers (:mod:`fsudoku.pe96`), node counts
-and traces (:mod:`fsudoku.trace`), the registry (:mod:`fsudoku.solvers`), batches
-(:mod:`fsudoku.batch`), the NumPy engine (:mod:`fsudoku.fast`) and the testing kit
-(:mod:`fsudoku.testing`, with the ``hypothesis`` extra).
+**Layers** (folders, lowest first; a module imports only from its own or lower ones):
+the port (the modules of this folder), :mod:`fsudoku.base`, :mod:`fsudoku.pe96` and
+:mod:`fsudoku.fast` (the engines), :mod:`fsudoku.run` (the registry, node counts and
+traces, batches), :mod:`fsudoku.testing` (the kit, with the ``hypothesis`` extra), and
+the command line, :mod:`fsudoku.app`, which no module imports.
 
 The names of this module load what they need on first use: ``import fsudoku`` (or
 ``import fsudoku.sarkar1``) loads neither the command line, the fast engine nor NumPy.
@@ -48,218 +48,152 @@ The names of this module load what they need on first use: ``import fsudoku`` (o
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable, Iterator
 from importlib import import_module
+from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from returns.maybe import Maybe
 
+    from fsudoku.base.names import Engine as Engine
+    from fsudoku.base.names import SolverName as SolverName
+    from fsudoku.base.outcome import Outcome as Outcome
     from fsudoku.cell import Grid
-    from fsudoku.outcome import Outcome as Outcome
-    from fsudoku.solvers import Engine as Engine
-    from fsudoku.solvers import SolverName as Solver
 
-__version__ = "0.2.0"
-"""The version of fsudoku (the same as the distribution's)."""
-
-_EXPORTS = (
-    "Engine",
-    "Outcome",
-    "Solver",
-    "count_solutions",
-    "read_grid",
-    "solve",
-    "solve_many",
-)
+try:
+    __version__ = version("fsudoku")
+    """The version of fsudoku (the distribution's, from its metadata)."""
+except PackageNotFoundError:  # a source tree that was never installed
+    __version__ = "0+unknown"
 
 _LAZY: dict[str, tuple[str, str]] = {
-    "Engine": ("fsudoku.solvers", "Engine"),
-    "Outcome": ("fsudoku.outcome", "Outcome"),
-    "Solver": ("fsudoku.solvers", "SolverName"),
+    "Engine": ("fsudoku.base.names", "Engine"),
+    "Outcome": ("fsudoku.base.outcome", "Outcome"),
+    "SolverName": ("fsudoku.base.names", "SolverName"),
 }
 """The names of this module that live in another one, and where."""
 
-_SUBMODULES = (
-    "batch",
-    "bird",
-    "cell",
-    "erratum",
-    "fast",
-    "fp",
-    "grid_io",
-    "outcome",
-    "pe96",
-    "sarkar1",
-    "sarkar2",
-    "solvers",
-    "testing",
-    "trace",
-    "tz",
-    "units",
-)
-"""The public submodules (``__all__`` lists them too, so API documentation tools find
-them; the command line, :mod:`fsudoku.app`, is not a library API)."""
+_FUNCTIONS = ("count_solutions", "read_grid", "solve", "solve_many")
 
-if TYPE_CHECKING:
-    __all__ = [
-        "Engine",
-        "Outcome",
-        "Solver",
-        "batch",
-        "bird",
-        "cell",
-        "count_solutions",
-        "erratum",
-        "fast",
-        "fp",
-        "grid_io",
-        "outcome",
-        "pe96",
-        "read_grid",
-        "sarkar1",
-        "sarkar2",
-        "solve",
-        "solve_many",
-        "solvers",
-        "testing",
-        "trace",
-        "tz",
-        "units",
-    ]
-else:
+COUNT_MAX_NODES = 100_000
+"""The nodes :func:`count_solutions` visits unless told otherwise: a puzzle with one
+solution needs a few hundred (945 at most on the first 1,000 of sudoku17), and Dancing
+Links counts about 400,000 a second."""
+
+if not TYPE_CHECKING:
 
     def __getattr__(name: str) -> Any:
         """A lazy name, imported from its module on first use; ``__all__``, on first use,
-        loads every name it lists (``from fsudoku import *``, ``help(fsudoku)``, pdoc).
-
-        No Haskell counterpart: PEP 562's module ``__getattr__``.
-        """
+        lists every name and public submodule (``from fsudoku import *``, pdoc)."""
         if name == "__all__":
+            import pkgutil
+
+            public = [m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")]
+            names = sorted({*_LAZY, *_FUNCTIONS, *public} - {"app"})
             for lazy in _LAZY:
                 globals()[lazy] = __getattr__(lazy)
-            globals()["__all__"] = sorted([*_EXPORTS, *_SUBMODULES])
-            return globals()["__all__"]
-        if name in _SUBMODULES:  # fsudoku.sarkar1 after a bare ``import fsudoku``
-            return import_module(f"{__name__}.{name}")
+            globals()["__all__"] = names
+            return names
         home = _LAZY.get(name)
-        if home is None:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        value = getattr(import_module(home[0]), home[1])
-        globals()[name] = value
-        return value
+        if home is not None:
+            value = getattr(import_module(home[0]), home[1])
+            globals()[name] = value
+            return value
+        try:  # fsudoku.sarkar1 after a bare ``import fsudoku``
+            return import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
 
     def __dir__() -> list[str]:
-        """The module's names, the lazy ones included.
-
-        No Haskell counterpart: PEP 562's module ``__dir__``.
-        """
-        return sorted({*globals(), *_EXPORTS})
+        """The module's names, the lazy ones included."""
+        return sorted({*globals(), *_LAZY})
 
 
-def _line(puzzle: object, strict: bool) -> str:
+def _line(puzzle: str, strict: bool) -> str:
     """One puzzle line read by the command line's rule: ``0`` is a blank and one trailing
     line ending is dropped (``strict``: the line exactly as given).
-
-    No Haskell counterpart: ``fsudoku solve``'s input rule, for one line.
 
     >>> _line("0" * 80 + "1\\r\\n", strict=False) == "." * 80 + "1"
     True
     >>> _line(81 * "0", strict=True) == "0" * 81
     True
     """
-    from fsudoku import validate
-
-    text = validate.line(puzzle)
     if strict:
-        return text
-    return text.removesuffix("\n").removesuffix("\r").replace("0", ".")
-
-
-def _check_strict(strict: object) -> None:
-    """``strict`` must be a ``bool``: a ``TypeError`` otherwise.
-
-    No Haskell counterpart.
-    """
-    if not isinstance(strict, bool):
-        raise TypeError(f"strict must be True or False, not {strict!r}")
+        return puzzle
+    return puzzle.removesuffix("\n").removesuffix("\r").replace("0", ".")
 
 
 def solve(
     puzzle: str,
-    solver: Solver = "exclusives",
+    solver: SolverName = "exclusives",
     *,
     engine: Engine = "reference",
     max_nodes: int | None = None,
     strict: bool = False,
 ) -> Outcome:
-    """Solve one puzzle line: its :class:`~fsudoku.outcome.Outcome` (status, solution, nodes).
+    """Solve one puzzle line: its :class:`~fsudoku.base.outcome.Outcome` (status, solution, nodes).
 
-    No Haskell counterpart: the article's ``main`` for one line, with any solver
-    (:func:`fsudoku.solvers.solve_many` on a single line). ``max_nodes`` bounds the
+    The article's ``main`` for one line, with any solver. ``max_nodes`` bounds the
     search (status ``gave_up`` past it); ``engine="fast"`` runs the NumPy engine (the
-    three Sarkar rules; same results). Raises ``TypeError`` for a puzzle that is not a
-    ``str`` and :class:`~fsudoku.solvers.UnknownName` for an unknown solver or engine.
+    three Sarkar rules; the same results).
 
     >>> solve("11" + "." * 79).status, solve("not a puzzle").status
     ('no_solution', 'invalid')
     >>> solve("0" * 81, strict=True).status
     'invalid'
     """
-    from fsudoku import solvers, validate
+    from fsudoku.base import validate
+    from fsudoku.run import registry
 
-    _check_strict(strict)
-    line = _line(puzzle, strict)
-    validate.bound(max_nodes)
-    return next(solvers.solve_many([line], solver, engine, max_nodes))
+    line = _line(validate.line(puzzle), validate.flag(strict, "strict"))
+    record = registry.record(solver)
+    chosen = registry.check_engine(engine, record.solver)
+    bound = validate.bound(max_nodes)
+    if chosen == "fast":
+        from fsudoku import fast
+
+        (found,) = fast._solve_lines([line], record.solver, bound)  # type: ignore[arg-type]
+        return registry.outcome_of(found)
+    return record.run(line, bound)
 
 
 def solve_many(
     lines: Iterable[str],
-    solver: Solver = "exclusives",
+    solver: SolverName = "exclusives",
     *,
     jobs: int = 1,
     engine: Engine = "reference",
     max_nodes: int | None = None,
     strict: bool = False,
 ) -> Iterator[Outcome]:
-    """Solve each puzzle line in order: one :class:`~fsudoku.outcome.Outcome` per line,
-    streamed as they are found.
+    """Solve each puzzle line in order: one :class:`~fsudoku.base.outcome.Outcome` per
+    line, each yielded as soon as it is known.
 
-    No Haskell counterpart: the article's ``main`` over many lines. ``jobs`` worker
-    processes (``0``: one per core, as ``fsudoku solve --jobs 0``) solve in parallel;
-    the outcomes stay in input order. Each line is read as :func:`solve` reads one
-    (comments and Project Euler grids are a file format: :mod:`fsudoku.batch` reads
-    those). The arguments are checked when this is called, each line when it is reached.
+    The article's ``main`` over many lines. ``jobs`` worker processes (``0``: one per
+    core this process may use, as ``fsudoku solve --jobs 0``) solve in parallel; the
+    outcomes stay in input order. Each line is read as :func:`solve` reads one
+    (comments and Project Euler grids are a file format:
+    :func:`fsudoku.run.sources.read_sources` reads those). The arguments are checked
+    when this is called, each line when it is reached. Closing the iterator (or
+    leaving it by an exception) ends the workers.
 
     >>> [o.nodes for o in solve_many(["1" * 81, "not a puzzle"])]
     [1, 0]
     """
-    from fsudoku import solvers, validate
+    from fsudoku.base import validate
+    from fsudoku.pe96.formats import Entry
+    from fsudoku.run import batch, pool, registry
 
-    _check_strict(strict)
-    workers = validate.jobs(jobs) or os.cpu_count() or 1
-    validate.bound(max_nodes)
-    solvers.solve_many((), solver, engine, max_nodes)  # bad names fail now, not at a line
-    texts = (_line(line, strict) for line in validate.lines(lines))
-    if workers == 1:
-        return solvers.solve_many(texts, solver, engine, max_nodes)
-    return _in_workers(texts, solver, engine, max_nodes, workers)
-
-
-def _in_workers(
-    texts: Iterable[str], solver: Solver, engine: Engine, max_nodes: int | None, jobs: int
-) -> Iterator[Outcome]:
-    """The outcomes of :func:`fsudoku.batch.outcomes` with ``jobs`` workers, in order.
-
-    No Haskell counterpart: Bird's parallel ``main``, as worker processes.
-    """
-    from fsudoku import batch
-
-    entries = (batch.Entry(text, str(number)) for number, text in enumerate(texts, 1))
-    for _, outcome in batch.outcomes(entries, solver, engine, max_nodes, jobs):
-        yield outcome
+    texts = validate.lines(lines)
+    strict = validate.flag(strict, "strict")
+    record = registry.record(solver)
+    chosen = registry.check_engine(engine, record.solver)
+    bound = validate.bound(max_nodes)
+    workers = pool.worker_count(jobs)
+    entries = (Entry(_line(t, strict), str(n)) for n, t in enumerate(texts, 1))
+    results = batch._outcomes(entries, lines, record.solver, chosen, bound, workers)
+    return (outcome for _, outcome in results)
 
 
 def read_grid(puzzle: str) -> Maybe[Grid]:
@@ -276,7 +210,8 @@ def read_grid(puzzle: str) -> Maybe[Grid]:
     >>> read_grid("0" * 81)
     <Nothing>
     """
-    from fsudoku import grid_io, validate
+    from fsudoku import grid_io
+    from fsudoku.base import validate
 
     return grid_io.read_grid(validate.line(puzzle))
 
@@ -285,7 +220,7 @@ def count_solutions(
     puzzle: str,
     limit: int | None = None,
     *,
-    max_nodes: int | None = 100_000,
+    max_nodes: int | None = COUNT_MAX_NODES,
     strict: bool = False,
 ) -> int:
     """The number of solutions of a puzzle line, counting stopped at ``limit``.
@@ -293,25 +228,23 @@ def count_solutions(
     Dancing Links enumerating every exact cover
     (:func:`fsudoku.pe96.counting.count_solutions`). ``limit=2`` tells a unique solution
     from several at little more than the cost of one solve. The search visits at most
-    ``max_nodes`` nodes (100,000 by default, a quarter of a second): past them it raises
-    :class:`~fsudoku.outcome.GaveUp` rather than run on, which it would for a puzzle with
-    few clues (the empty grid has about 6.7 x 10^21 solutions); ``max_nodes=None`` lifts
-    the bound. Raises ``TypeError`` for a puzzle that is not a ``str`` and ``ValueError``
-    for a line that is not a puzzle or a ``limit`` below 1.
+    ``max_nodes`` nodes (by default :data:`COUNT_MAX_NODES`, 100,000, a quarter of a
+    second): past them it raises
+    :class:`~fsudoku.base.outcome.GaveUp` rather than run on, as it would for a puzzle
+    with few clues (the empty grid has about 6.7 x 10^21 solutions); ``max_nodes=None``
+    lifts the bound. Raises ``TypeError`` for a puzzle that is not a ``str`` and
+    ``ValueError`` for a line that is not a puzzle or a ``limit`` below 1.
 
-    >>> count_solutions(".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...")
-    1
-    >>> count_solutions("11" + "0" * 79)
-    0
-    >>> count_solutions("." * 81, limit=2)
-    2
+    >>> from fsudoku.grid_io import SAMPLE
+    >>> count_solutions(SAMPLE), count_solutions("11" + "0" * 79), count_solutions("." * 81, limit=2)
+    (1, 0, 2)
     >>> count_solutions("." * 81)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    fsudoku.outcome.GaveUp: counting gave up after 100,000 nodes ...
+    fsudoku.base.outcome.GaveUp: counting gave up after 100,000 nodes ...
     """
-    _check_strict(strict)
-    line = _line(puzzle, strict)
+    from fsudoku.base import validate
     from fsudoku.pe96 import counting
 
-    return counting.count_solutions(line, limit, max_nodes)
+    line = validate.puzzle(_line(validate.line(puzzle), validate.flag(strict, "strict")))
+    return counting._count(line, validate.limit(limit), validate.bound(max_nodes))

@@ -5,7 +5,7 @@ from an executable specification by equational reasoning. Its parts, cited below
 sections:
 
 * §types: ``Matrix``, ``Row``, ``Grid``, ``Digit``, ``digits``, ``blank``;
-* §specification: ``solve = filter valid . completions``, ``completions``, ``choices``,
+* §specification: ``solve`` (the executable specification), ``completions``, ``choices``,
   ``choice``, ``cp``, ``expand``;
 * §validity: ``valid``, ``nodups``, ``rows``, ``cols``, ``group``, ``ungroup``, ``group3``,
   ``boxs``;
@@ -44,6 +44,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache, partial
 from itertools import chain
 from typing import Generic, TypeAlias, TypeVar
+
+from fsudoku.tz import compose, fmap
 
 A = TypeVar("A")
 B = TypeVar("B")
@@ -96,8 +98,7 @@ def blank(d: Digit) -> bool:
 def choice(d: Digit, n: int = 3) -> str:
     """The choices of one cell: every digit for a blank, the digit itself otherwise.
 
-    Haskell (§specification): ``choice :: Digit -> [Digit]``;
-    ``choice d = if blank d then digits else [d]``
+    Haskell (§specification): ``choice :: Digit -> [Digit]``
 
     >>> choice('0'), choice('5'), choice('0', n=2)
     ('123456789', '5', '1234')
@@ -177,7 +178,7 @@ def expand(m: Matrix[str]) -> Iterator[Grid]:
 
     Haskell (§specification): ``expand :: Matrix [Digit] -> [Grid]; expand = cp . map cp``
 
-    >>> [grid_to_line(g) for g in expand((("12", "3"), ("4", "56")))]
+    >>> ["".join(ungroup(g)) for g in expand((("12", "3"), ("4", "56")))]
     ['1345', '1346', '2345', '2346']
     >>> next(expand((("12", "3"), ("4", "56"))))
     (('1', '3'), ('4', '5'))
@@ -212,8 +213,7 @@ def solve(g: Grid, n: int = 3) -> Iterator[Grid]:
 def test(p: Callable[[A], bool], x: A) -> list[A]:
     """``[x]`` when ``x`` satisfies ``p``, else ``[]``: the step of ``filter``'s definition.
 
-    Haskell (§laws, a comment in the lecture): ``test :: (a -> Bool) -> a -> [a]``;
-    ``test p x = if p x then [x] else []``
+    Haskell (§laws, a comment in the lecture): ``test :: (a -> Bool) -> a -> [a]``
 
     >>> test(bool, 3), test(bool, 0)
     ([3], [])
@@ -227,8 +227,7 @@ test.__test__ = False  # type: ignore[attr-defined]  # a law helper, not a pytes
 def filter_(p: Callable[[A], bool], xs: Iterable[A]) -> list[A]:
     """``filter`` as the lecture defines it, through ``test`` (same result as ``filter``).
 
-    Haskell (§laws, a comment in the lecture): ``filter :: (a -> Bool) -> [a] -> [a]``;
-    ``filter p = concat . map (test p)``
+    Haskell (§laws, a comment in the lecture): ``filter :: (a -> Bool) -> [a] -> [a]``
 
     >>> filter_(lambda x: x % 2 == 1, [1, 2, 3, 4, 5])
     [1, 3, 5]
@@ -317,7 +316,7 @@ def group(k: int, xs: Sequence[A]) -> Matrix[A]:
 def group3(xs: Sequence[A], n: int = 3) -> Matrix[A]:
     """A list cut into pieces of one box side (3 by default).
 
-    Haskell (§validity): ``group3 :: [a] -> [[a]]``; ``group3 = group 3``
+    Haskell (§validity): ``group3 :: [a] -> [[a]]``
 
     >>> group3("abcdef")
     (('a', 'b', 'c'), ('d', 'e', 'f'))
@@ -339,15 +338,16 @@ def ungroup(xss: Iterable[Sequence[A]]) -> Row[A]:
 def boxs(m: Matrix[A], n: int = 3) -> Matrix[A]:
     """The boxes of a matrix, each as a row (box-major, cells in reading order).
 
-    Haskell (§validity): ``boxs :: Matrix a -> Matrix a``;
-    ``boxs = map ungroup . ungroup . map cols . group3 . map group3``
+    Haskell (§validity): ``boxs :: Matrix a -> Matrix a``
 
     >>> m = group(4, "abcdefghijklmnop")
     >>> ["".join(b) for b in boxs(m, n=2)]
     ['abef', 'cdgh', 'ijmn', 'klop']
     """
-    split = tuple([group3(row, n) for row in m])
-    return tuple([ungroup(b) for b in ungroup([cols(band) for band in group3(split, n)])])
+    by_box: Matrix[A] = compose(
+        fmap(ungroup), ungroup, fmap(cols), partial(group3, n=n), fmap(partial(group3, n=n))
+    )(m)
+    return by_box
 
 
 def valid(g: Grid, n: int = 3) -> bool:
@@ -408,32 +408,33 @@ def prune_by(f: Callable[[Matrix[str]], Matrix[str]], m: Matrix[str]) -> Matrix[
     """Pruning of each unit that the involution ``f`` turns into a row.
 
     Haskell (§pruning):
-    ``pruneBy :: (Matrix [Digit] -> Matrix [Digit]) -> Matrix [Digit] -> Matrix [Digit]``;
-    ``pruneBy f = f . map pruneRow . f``
+    ``pruneBy :: (Matrix [Digit] -> Matrix [Digit]) -> Matrix [Digit] -> Matrix [Digit]``
 
     >>> prune_by(cols, (("1", "2"), ("12", "12")))
     (('1', '2'), ('2', '1'))
     """
-    return f(tuple([prune_row(r) for r in f(m)]))
+    pruned: Matrix[str] = compose(f, fmap(prune_row), f)(m)
+    return pruned
 
 
 def prune(m: Matrix[str], n: int = 3) -> Matrix[str]:
     """One pruning pass: by boxes, then by columns, then by rows.
 
-    Haskell (§pruning): ``prune :: Matrix [Digit] -> Matrix [Digit]``;
-    ``prune = pruneBy rows . pruneBy cols . pruneBy boxs``
+    Haskell (§pruning): ``prune :: Matrix [Digit] -> Matrix [Digit]``
 
     >>> prune((("1", "1234", "1234", "1234"),) + (("1234",) * 4,) * 3, n=2)[0]
     ('1', '234', '234', '234')
     """
-    return prune_by(rows, prune_by(cols, prune_by(partial(boxs, n=n), m)))
+    pruned: Matrix[str] = compose(
+        partial(prune_by, rows), partial(prune_by, cols), partial(prune_by, partial(boxs, n=n))
+    )(m)
+    return pruned
 
 
 def solve_pruned(g: Grid, n: int = 3) -> Iterator[Grid]:
     """The solutions of a grid, pruning the choices once before expanding (``solve'``).
 
-    Haskell (§pruning): ``solve' :: Grid -> [Grid]``;
-    ``solve' = filter valid . expand . prune . choices``
+    Haskell (§pruning): ``solve' :: Grid -> [Grid]``
 
     >>> ["".join(ungroup(s)) for s in solve_pruned(s2g("1234341221430000", n=2), n=2)]
     ['1234341221434321']
@@ -463,8 +464,7 @@ def many(f: Callable[[A], A], x: A) -> A:
 def solve_many_pruned(g: Grid, n: int = 3) -> Iterator[Grid]:
     """The solutions of a grid, pruning to a fixpoint before expanding (``solve''``).
 
-    Haskell (§many): ``solve'' :: Grid -> [Grid]``;
-    ``solve'' = filter valid . expand . many prune . choices``
+    Haskell (§many): ``solve'' :: Grid -> [Grid]``
 
     >>> ["".join(ungroup(s)) for s in solve_many_pruned(s2g("0034341200434321", n=2), n=2)]
     ['1234341221434321', '2134341212434321']
@@ -478,7 +478,7 @@ def solve_many_pruned(g: Grid, n: int = 3) -> Iterator[Grid]:
 def single(xs: Sequence[A]) -> bool:
     """Whether a list has exactly one element.
 
-    Haskell (§expand1): ``single :: [a] -> Bool``; ``single [_] = True; single _ = False``
+    Haskell (§expand1): ``single :: [a] -> Bool``
 
     >>> single("5"), single("56"), single("")
     (True, False, False)
@@ -623,7 +623,7 @@ def search_with(
     body has the Haskell's shape (three guards over ``pm``); the recursive call is the
     parameter ``search`` (open recursion), and :func:`search` ties the knot. Counting,
     bounds and the trace of ``fsudoku explain`` wrap the recursive call and ``expand1``
-    from outside (:mod:`fsudoku.trace`).
+    from outside (:mod:`fsudoku.run.trace`).
     """
     pm = prune(m, n)
     if not safe(pm, n):
@@ -651,7 +651,7 @@ def search(m: Matrix[str], n: int = 3) -> Iterator[Grid]:
 def solve_search(g: Grid, n: int = 3) -> Iterator[Grid]:
     """The solutions of a grid by pruning and single-cell expansion (``solve'''``).
 
-    Haskell (§search): ``solve''' :: Grid -> [Grid]``; ``solve''' = search . choices``
+    Haskell (§search): ``solve''' :: Grid -> [Grid]``
 
     >>> [valid(s, n=2) for s in solve_search(s2g("1000000000000000", n=2), n=2)][:3]
     [True, True, True]
@@ -671,40 +671,3 @@ def s2g(s: str, n: int = 3) -> Grid:
     (('1',), ('2',), ('3',), ('4',))
     """
     return group(n * n, s)
-
-
-# ------------------------------------------------------------------ line adapters
-
-
-def grid_to_line(g: Grid) -> str:
-    """The digits of a grid as one line, row by row (the inverse of :func:`s2g`).
-
-    No Haskell counterpart (``concat :: [[a]] -> [a]`` of the rows): the line format, written back.
-
-    >>> grid_to_line(s2g("12341234"[:4], n=1))
-    '1234'
-    """
-    return "".join(ungroup(g))
-
-
-def line_to_grid(puzzle: str, n: int = 3) -> Grid:
-    """The Bird grid of a puzzle line with ``.`` blanks (``.`` becomes ``'0'``).
-
-    No Haskell counterpart: ``s2g :: String -> Grid`` after reading ``.`` as ``'0'``.
-
-    >>> line_to_grid("1..4", n=1)
-    (('1',), ('0',), ('0',), ('4',))
-    """
-    return s2g(puzzle.replace(".", "0"), n)
-
-
-def all_solutions(puzzle: str) -> Iterator[str]:
-    """Every solution of ``solve'''`` for a puzzle line, as 81-digit lines, lazily.
-
-    Haskell (§search): ``solve''' :: Grid -> [Grid]``, on a puzzle line (``.`` blanks).
-
-    >>> p = "693784512487512936125963874932651487568247391741398625319475268856129743274836..."
-    >>> [s[-3:] for s in all_solutions(p)]
-    ['159']
-    """
-    return (grid_to_line(g) for g in solve_search(line_to_grid(puzzle)))

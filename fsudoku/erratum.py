@@ -30,7 +30,7 @@ from returns.maybe import Maybe
 
 from fsudoku import sarkar1
 from fsudoku.cell import Grid, Row
-from fsudoku.fp import fix_m, kleisli
+from fsudoku.fp import fix_m
 from fsudoku.sarkar2 import exclusive_possibilities, prune_cells_by_exclusives, prune_cells_by_fixed
 
 __all__ = [
@@ -74,12 +74,7 @@ def prune_cells_sets(cells: Row) -> Maybe[Row]:
     >>> prune_cells_sets(TWINS_ROW).unwrap()[2]
     Possible [5,7]
     """
-    return _prune_cells_sets(cells)
-
-
-_prune_cells_sets = kleisli(
-    partial(fix_m, prune_cells_by_fixed), partial(fix_m, prune_cells_by_exclusives_sets)
-)
+    return fix_m(prune_cells_by_fixed, cells).bind(partial(fix_m, prune_cells_by_exclusives_sets))
 
 
 def prune_grid_sets(grid: Grid) -> Maybe[Grid]:

@@ -1,9 +1,9 @@
-"""The little functional toolkit the Haskell code leans on: ``traverse``, ``<|>``, ``fixM``, ``fix``, ``>=>``.
+"""The little functional toolkit the Haskell code leans on: ``traverse``, ``<|>``, ``fixM``, ``fix``.
 
 Glossary: ``f`` a function returning ``Maybe``, ``xs`` a list, ``x`` a value.
 Every Haskell ``Maybe`` is a :class:`returns.maybe.Maybe` here. ``traverse`` is a
-short-circuiting loop instead of ``returns.iterables.Fold.collect`` (same result,
-property-tested against it, much cheaper in the solvers' hot loops).
+short-circuiting loop, the same result as ``returns.iterables.Fold.collect``
+(property-tested against it).
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from returns.maybe import Maybe, Nothing, Some
 
 A = TypeVar("A")
 B = TypeVar("B")
-C = TypeVar("C")
 
 
 def traverse(f: Callable[[A], Maybe[B]], xs: Iterable[A]) -> Maybe[tuple[B, ...]]:
@@ -31,19 +30,13 @@ def traverse(f: Callable[[A], Maybe[B]], xs: Iterable[A]) -> Maybe[tuple[B, ...]
     >>> traverse(half, [2, 3, 8])
     <Nothing>
     """
-    out: list[B] = []
-    append = out.append
-    same = True  # every result is its element itself: the tuple need not be rebuilt
+    ys: list[B] = []
     for x in xs:
         y = f(x)
         if y is Nothing:
             return Nothing
-        z = y.unwrap()
-        same = same and z is x
-        append(z)
-    if same and type(xs) is tuple:
-        return Some(xs)  # a tuple of the same elements
-    return Some(tuple(out))
+        ys.append(y.unwrap())
+    return Some(tuple(ys))
 
 
 def alt(first: Maybe[A], second: Callable[[], Maybe[A]]) -> Maybe[A]:
@@ -84,7 +77,7 @@ def fix_m(f: Callable[[A], Maybe[A]], x: A) -> Maybe[A]:
             return Nothing
         x_new = result.unwrap()
         if x_new == x:
-            return result if x_new is x else Some(x)
+            return Some(x)
         x = x_new
 
 
@@ -93,7 +86,7 @@ def fix(open_: Callable[[Callable[[A], B]], Callable[[A], B]]) -> Callable[[A], 
 
     Haskell: ``Data.Function.fix :: (a -> a) -> a``, at function type. The solvers'
     bodies take their recursive call as a parameter (``sarkar1.solve_with``); ``fix``
-    passes them themselves, and a wrapper can be slid in between (:mod:`fsudoku.trace`).
+    passes them themselves, and a wrapper can be slid in between (:mod:`fsudoku.run.trace`).
 
     >>> fact = fix(lambda self: lambda n: 1 if n == 0 else n * self(n - 1))
     >>> fact(5)
@@ -105,21 +98,3 @@ def fix(open_: Callable[[Callable[[A], B]], Callable[[A], B]]) -> Callable[[A], 
 
     tied = open_(knot)
     return tied
-
-
-def kleisli(f: Callable[[A], Maybe[B]], g: Callable[[B], Maybe[C]]) -> Callable[[A], Maybe[C]]:
-    """Left-to-right composition of two ``Maybe`` functions.
-
-    Haskell: ``(>=>) :: Monad m => (a -> m b) -> (b -> m c) -> a -> m c``
-    (Sarkar #2: ``pruneCells = fixM pruneCellsByFixed >=> fixM pruneCellsByExclusives``,
-    written there as ``fixM pruneCellsByFixed cells >>= fixM pruneCellsByExclusives``).
-
-    >>> inc = lambda n: Some(n + 1)
-    >>> kleisli(inc, lambda n: Some(n * 10))(1)
-    <Some: 20>
-    """
-
-    def composed(x: A) -> Maybe[C]:
-        return f(x).bind(g)
-
-    return composed

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from returns.maybe import Maybe, Nothing, Some
 
-from fsudoku.cell import ALL_DIGITS, FIXED, Cell, Fixed, Grid, Possible
+from fsudoku.cell import Cell, Fixed, Grid, Possible
 from fsudoku.fp import traverse
 from fsudoku.tz import chunks_of
 
@@ -50,9 +50,9 @@ def read_cell(c: str) -> Maybe[Cell]:
     (<Some: Possible [1,2,3,4,5,6,7,8,9]>, <Some: Fixed 7>, <Nothing>, <Nothing>)
     """
     if c == ".":
-        return Some(ALL_DIGITS)
+        return Some(Possible((1, 2, 3, 4, 5, 6, 7, 8, 9)))
     if is_digit(c) and c > "0":
-        return Some(FIXED[int(c)])
+        return Some(Fixed(int(c)))
     return Nothing
 
 
@@ -62,7 +62,7 @@ _CELL_CHARS = frozenset(".123456789")
 def is_puzzle(s: str) -> bool:
     """Whether :func:`read_grid` accepts the line: 81 characters, each ``.`` or ``1``-``9``.
 
-    No Haskell counterpart: ``isJust . readGrid :: String -> Bool`` without building the grid.
+    ``isJust . readGrid :: String -> Bool`` without building the grid.
 
     >>> is_puzzle("." * 81), is_puzzle("0" * 81), is_puzzle("." * 82), is_puzzle("５" + "." * 80)
     (True, False, False, False)
@@ -102,8 +102,7 @@ def show_cell(cell: Cell) -> str:
 def show_grid(grid: Grid) -> str:
     """The grid as 9 lines of 9 space-separated digits or dots.
 
-    Haskell (#1, "Setting up"): ``showGrid :: Grid -> String``;
-    ``showGrid = unlines . map (unwords . map showCell)``
+    Haskell (#1, "Setting up"): ``showGrid :: Grid -> String``
 
     >>> show_grid(read_grid("1" * 81).unwrap()).splitlines()[0]
     '1 1 1 1 1 1 1 1 1'
@@ -145,7 +144,7 @@ def show_grid_with_possibilities(grid: Grid) -> str:
 def show_line(grid: Grid) -> str:
     """The grid as one 81-character line, ``.`` for a non-fixed cell (the input format).
 
-    No Haskell counterpart: the line format that ``readGrid :: String -> Maybe Grid`` reads,
+    The line format that ``readGrid :: String -> Maybe Grid`` reads,
     written back.
 
     >>> show_line(read_grid(SAMPLE).unwrap()) == SAMPLE

@@ -12,7 +12,7 @@ The grid-level functions take the cell pruner as a parameter, ``prune_cells``,
 defaulting to this article's: #2 (:mod:`fsudoku.sarkar2`) redefines only
 ``pruneCells`` and reuses everything here, as the article does. :func:`solve_with` is
 ``solve`` with its recursive call as a parameter; node counts, node bounds and the
-trace of ``fsudoku explain`` wrap that call (:mod:`fsudoku.trace`).
+trace of ``fsudoku explain`` wrap that call (:mod:`fsudoku.run.trace`).
 
 >>> from fsudoku.grid_io import read_grid, show_grid
 >>> grid = read_grid("6......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...")
@@ -36,18 +36,7 @@ from typing import TypeAlias
 
 from returns.maybe import Maybe, Nothing, Some
 
-from fsudoku.cell import (
-    FIXED,
-    JUST_FIXED,
-    MAYBE_CELL_OF_MASK,
-    Cell,
-    Fixed,
-    Grid,
-    Possible,
-    Row,
-    digits_mask,
-    possible,
-)
+from fsudoku.cell import Cell, Fixed, Grid, Possible, Row
 from fsudoku.fp import alt, fix, fix_m, traverse
 from fsudoku.tz import chunks_of, concat, transpose
 
@@ -74,12 +63,17 @@ def prune_cells(cells: Row) -> Maybe[Row]:
     >>> print(show_possibilities_row(prune_cells(grid[0]).unwrap()))
     6           [ 2345 789] [ 2345 789] [ 2345 789] [ 2345 789] [ 2345 789] [ 2345 789] 1           [ 2345 789]
     """
-    fixeds = digits_mask(cells)  # the fixed digits, as a bit set (Possible cells carry theirs)
+    fixeds = [x.value for x in cells if isinstance(x, Fixed)]
 
     def prune_cell(cell: Cell) -> Maybe[Cell]:
         if isinstance(cell, Possible):
-            return MAYBE_CELL_OF_MASK[cell.mask & ~fixeds]  # the case analysis on xs \\ fixeds
-        return JUST_FIXED[cell.value]
+            ys = [x for x in cell.values if x not in fixeds]  # xs \\ fixeds
+            if not ys:
+                return Nothing
+            if len(ys) == 1:
+                return Some(Fixed(ys[0]))
+            return Some(Possible(tuple(ys)))
+        return Some(cell)
 
     return traverse(prune_cell, cells)
 
@@ -153,8 +147,7 @@ def prune_grid_once(grid: Grid, prune_cells: PruneCells = prune_cells) -> Maybe[
 def prune_grid(grid: Grid, prune_cells: PruneCells = prune_cells) -> Maybe[Grid]:
     """Prune the grid until a pass changes nothing (``Nothing`` if a unit fails).
 
-    Haskell (#1, "Pruning the Grid"): ``pruneGrid :: Grid -> Maybe Grid``;
-    ``pruneGrid = fixM pruneGrid'``
+    Haskell (#1, "Pruning the Grid"): ``pruneGrid :: Grid -> Maybe Grid``
 
     >>> from fsudoku.grid_io import read_grid, show_grid_with_possibilities
     >>> g = read_grid("6......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...")
@@ -183,7 +176,7 @@ def is_possible(cell: Cell) -> bool:
     Haskell: ``isPossible :: Cell -> Bool`` (local to ``nextGrids`` in #1, "Making the
     Choice"; top level in #2).
 
-    >>> is_possible(possible((1, 2))), is_possible(FIXED[3])
+    >>> is_possible(Possible((1, 2))), is_possible(Fixed(3))
     (True, False)
     """
     return isinstance(cell, Possible)
@@ -194,7 +187,7 @@ def possibility_count(cell: Cell) -> int:
 
     Haskell (#1, "Making the Choice", local to ``nextGrids``): ``possibilityCount :: Cell -> Int``
 
-    >>> possibility_count(possible((1, 2, 3))), possibility_count(FIXED[3])
+    >>> possibility_count(Possible((1, 2, 3))), possibility_count(Fixed(3))
     (3, 1)
     """
     return len(cell.values) if isinstance(cell, Possible) else 1
@@ -213,9 +206,9 @@ def fix_cell(ic: tuple[int, Cell]) -> tuple[int, Cell, Cell]:
     i, cell = ic
     if isinstance(cell, Possible) and len(cell.values) == 2:
         x, y = cell.values
-        return i, FIXED[x], FIXED[y]
+        return i, Fixed(x), Fixed(y)
     if isinstance(cell, Possible) and cell.values:
-        return i, FIXED[cell.values[0]], possible(cell.values[1:])
+        return i, Fixed(cell.values[0]), Possible(cell.values[1:])
     raise ValueError("Impossible case")
 
 
@@ -224,7 +217,7 @@ def replace_2d(i: int, v: Cell, grid: Grid) -> Grid:
 
     Haskell (#1, "Making the Choice"): ``replace2D :: Int -> a -> [[a]] -> [[a]]``
 
-    >>> replace_2d(1, FIXED[5], ((FIXED[1], FIXED[2]),))
+    >>> replace_2d(1, Fixed(5), ((Fixed(1), Fixed(2)),))
     ((Fixed 1, Fixed 5),)
     """
     x, y = i // 9, i % 9
@@ -312,7 +305,7 @@ def is_invalid_row(row: Row) -> bool:
 
     Haskell (#1, "Solving the Puzzle", local to ``isGridInvalid``): ``isInvalidRow :: [Cell] -> Bool``
 
-    >>> is_invalid_row((FIXED[1], FIXED[1])), is_invalid_row((FIXED[1], Possible(())))
+    >>> is_invalid_row((Fixed(1), Fixed(1))), is_invalid_row((Fixed(1), Possible(())))
     (True, True)
     """
     fixeds = [c.value for c in row if isinstance(c, Fixed)]
@@ -348,7 +341,7 @@ def solve_with(
     Haskell (#1, "Solving the Puzzle"): ``solve :: Grid -> Maybe Grid`` and its local
     ``solve'``. The body has the Haskell's shape (prune, then three guards, then the two
     branches); the recursive call is the parameter ``solve`` (open recursion), so
-    counting, bounds and tracing wrap it from outside (:mod:`fsudoku.trace`), and
+    counting, bounds and tracing wrap it from outside (:mod:`fsudoku.run.trace`), and
     :func:`solve` ties the knot. ``next_grids`` and ``is_grid_invalid`` default to this
     module's; they are parameters only so that a planted bug can replace one of them
     (``proofs.mutants``).

@@ -32,23 +32,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from returns.maybe import Maybe, Some
+from returns.maybe import Maybe, Nothing, Some
 
 from fsudoku import sarkar1
-from fsudoku.cell import (
-    FIXED,
-    JUST_FIXED,
-    MAYBE_CELL_OF_MASK,
-    Cell,
-    Fixed,
-    Grid,
-    Possible,
-    Row,
-    digits_mask,
-    maybe_cell,
-    possible,
-)
-from fsudoku.fp import fix_m, kleisli, traverse
+from fsudoku.cell import Cell, Fixed, Grid, Possible, Row
+from fsudoku.fp import fix_m, traverse
 from fsudoku.sarkar1 import is_possible
 
 __all__ = [
@@ -68,28 +56,28 @@ __all__ = [
 # A Little Forward, a Little Backward
 
 SAMPLE_ROW: Row = (
-    possible((4, 6, 9)),
-    FIXED[1],
-    FIXED[5],
-    possible((6, 9)),
-    FIXED[7],
-    possible((2, 3, 6, 8, 9)),
-    possible((6, 9)),
-    possible((2, 3, 6, 8, 9)),
-    possible((2, 3, 6, 8, 9)),
+    Possible((4, 6, 9)),
+    Fixed(1),
+    Fixed(5),
+    Possible((6, 9)),
+    Fixed(7),
+    Possible((2, 3, 6, 8, 9)),
+    Possible((6, 9)),
+    Possible((2, 3, 6, 8, 9)),
+    Possible((2, 3, 6, 8, 9)),
 )
 """The sample row of #2's "A Little Forward, a Little Backward"."""
 
 TWINS_ROW: Row = (
-    possible((1, 4, 9)),
-    FIXED[3],
-    possible((1, 4, 5, 6, 7, 9)),
-    possible((1, 4, 8, 9)),
-    possible((1, 4, 6, 8, 9)),
-    possible((1, 4, 6, 8, 9)),
-    possible((1, 4, 8, 9)),
-    FIXED[2],
-    possible((1, 4, 5, 6, 7, 8, 9)),
+    Possible((1, 4, 9)),
+    Fixed(3),
+    Possible((1, 4, 5, 6, 7, 9)),
+    Possible((1, 4, 8, 9)),
+    Possible((1, 4, 6, 8, 9)),
+    Possible((1, 4, 6, 8, 9)),
+    Possible((1, 4, 8, 9)),
+    Fixed(2),
+    Possible((1, 4, 5, 6, 7, 8, 9)),
 )
 """The Twins row of #2's "Singles, Twins and Triplets" (5 and 7 only in cells 3 and 9)."""
 
@@ -160,7 +148,11 @@ def make_cell(ys: list[int] | tuple[int, ...]) -> Maybe[Cell]:
     >>> make_cell([]), make_cell([7]), make_cell([5, 7])
     (<Nothing>, <Some: Fixed 7>, <Some: Possible [5,7]>)
     """
-    return maybe_cell(tuple(ys))
+    if not ys:
+        return Nothing
+    if len(ys) == 1:
+        return Some(Fixed(ys[0]))
+    return Some(Possible(tuple(ys)))
 
 
 def prune_cells_by_fixed(cells: Row) -> Maybe[Row]:
@@ -170,15 +162,15 @@ def prune_cells_by_fixed(cells: Row) -> Maybe[Row]:
     ``pruneCellsByFixed :: [Cell] -> Maybe [Cell]``, #1's ``pruneCells`` with the case
     analysis moved into ``makeCell``.
 
-    >>> prune_cells_by_fixed((FIXED[4], possible((4, 6)), possible((1, 2))))
+    >>> prune_cells_by_fixed((Fixed(4), Possible((4, 6)), Possible((1, 2))))
     <Some: (Fixed 4, Fixed 6, Possible [1,2])>
     """
-    fixeds = digits_mask(cells)  # the fixed digits, as a bit set (Possible cells carry theirs)
+    fixeds = [x.value for x in cells if isinstance(x, Fixed)]
 
     def prune_cell(cell: Cell) -> Maybe[Cell]:
         if isinstance(cell, Possible):
-            return MAYBE_CELL_OF_MASK[cell.mask & ~fixeds]  # makeCell (xs \\ fixeds)
-        return JUST_FIXED[cell.value]
+            return make_cell([x for x in cell.values if x not in fixeds])
+        return Some(cell)
 
     return traverse(prune_cell, cells)
 
@@ -207,15 +199,15 @@ def prune_cells_by_exclusives(
     exclusives = exclusive_possibilities(cells)
     if not exclusives:
         return Some(cells)
-    all_exclusives = frozenset(x for xs in exclusives for x in xs)
+    all_exclusives = [x for xs in exclusives for x in xs]
 
     def prune_cell(cell: Cell) -> Maybe[Cell]:
         if isinstance(cell, Fixed):
-            return JUST_FIXED[cell.value]
+            return Some(cell)
         intersection = [x for x in cell.values if x in all_exclusives]
         if intersection in exclusives:
             return make_cell(intersection)
-        return maybe_cell(cell.values)
+        return Some(cell)
 
     return traverse(prune_cell, cells)
 
@@ -230,12 +222,7 @@ def prune_cells(cells: Row) -> Maybe[Row]:
     >>> print(show_possibilities_row(prune_cells(SAMPLE_ROW).unwrap()).rstrip())
     4           1           5           [     6  9] 7           [ 23  6 89] [     6  9] [ 23  6 89] [ 23  6 89]
     """
-    return _prune_cells(cells)
-
-
-_prune_cells = kleisli(
-    partial(fix_m, prune_cells_by_fixed), partial(fix_m, prune_cells_by_exclusives)
-)
+    return fix_m(prune_cells_by_fixed, cells).bind(partial(fix_m, prune_cells_by_exclusives))
 
 
 def prune_grid(grid: Grid) -> Maybe[Grid]:

@@ -48,7 +48,9 @@ def unfold_fix_m(f: Callable[[Any], Maybe[Any]], x: Any) -> Maybe[Any]:
 
 def many_boards() -> st.SearchStrategy[Board]:
     """4x4 choice matrices with many open cells, and 9x9 puzzles' choice matrices."""
-    nine = puzzles(20, 60).map(lambda line: Board(3, bird.choices(bird.line_to_grid(line))))
+    nine = puzzles(20, 60).map(
+        lambda line: Board(3, bird.choices(bird.s2g(line.replace(".", "0"))))
+    )
     return st.one_of(choice_boards(max_open=12), nine)
 
 

@@ -24,12 +24,12 @@ from typing import Literal, TypeVar
 from returns.maybe import Maybe, Nothing, Some
 
 from fsudoku import bird, sarkar1, sarkar2
-from fsudoku.cell import Cell, Grid, Possible, Row, possible
+from fsudoku.cell import Cell, Grid, Possible, Row
 from fsudoku.fp import fix, fix_m, traverse
 from fsudoku.grid_io import read_grid, show_line
+from fsudoku.run.trace import recursion_limit
 from fsudoku.testing.kit import Kind, LineSolver, Order, Rule, SolverDisagrees, check_solver
 from fsudoku.testing.laws import FSUDOKU, LAWS, Law, Parts
-from fsudoku.trace import recursion_limit
 from fsudoku.tz import concat, transpose
 from proofs import THEOREMS, build, parameters
 from proofs.chain import check_step
@@ -119,7 +119,7 @@ def prune_cells_dropping_a_digit(cells: Row) -> Maybe[Row]:
     def drop(row: Row) -> Row:
         for i, cell in enumerate(row):
             if isinstance(cell, Possible) and len(cell.values) >= 3:
-                shorter: Cell = possible(cell.values[:-1])
+                shorter: Cell = Possible(cell.values[:-1])
                 return (*row[:i], shorter, *row[i + 1 :])
         return row
 
@@ -388,8 +388,8 @@ def bird_choices_reversed(line: str) -> Maybe[str]:
     if read_grid(line) is Nothing:
         return Nothing
     with recursion_limit():
-        first = list(islice(search(bird.choices(bird.line_to_grid(line))), 1))
-    return Some(bird.grid_to_line(first[0])) if first else Nothing
+        first = list(islice(search(bird.choices(bird.s2g(line.replace(".", "0")))), 1))
+    return Some("".join(bird.ungroup(first[0]))) if first else Nothing
 
 
 def lenient_reader(line: str) -> str | None:

@@ -1,11 +1,10 @@
-"""Shared test settings: the Hypothesis profiles, the per-test time limit, and the
-data-file fixtures."""
+"""Shared test settings: the Hypothesis profiles and the per-test time limit (the
+shared helpers and data paths are in ``support.py``)."""
 
 from __future__ import annotations
 
 import faulthandler
 import functools
-import io
 import os
 import reprlib
 import signal
@@ -13,7 +12,6 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from pathlib import Path
 from types import FrameType
 from typing import Any
 
@@ -39,10 +37,6 @@ settings.register_profile(
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") == "true" else "dev")
 )
-
-DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
-SUDOKU17 = DATA / "sudoku17.txt"
-P096 = DATA / "p096_sudoku.txt"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -200,29 +194,3 @@ def pytest_timeout_cancel_timer(item: pytest.Item) -> bool | None:
     timer.cancel()
     _EXAMPLE.clear()
     return True
-
-
-# ---------------------------------------------------------------- data and helpers
-
-
-def first_lines(path: Path, n: int) -> list[str]:
-    """The first ``n`` lines of a data file, or skip the test when it is absent."""
-    if not path.is_file():
-        pytest.skip(f"{path} is absent")
-    with path.open(encoding="utf-8") as handle:
-        return [line.rstrip("\n") for _, line in zip(range(n), handle, strict=False)]
-
-
-def run_cli(argv: list[str], stdin: bytes = b"") -> tuple[int, str]:
-    """``fsudoku`` through ``main(argv)``, with ``stdin`` as its standard input: the exit
-    status and what it printed."""
-    from fsudoku.app.cli import main
-
-    out = io.StringIO()
-    old = sys.stdin
-    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin))
-    try:
-        code = main(argv, out)
-    finally:
-        sys.stdin = old
-    return code, out.getvalue()

@@ -1,7 +1,7 @@
 """``fsudoku bench``: solvers, engines, worker counts and external solver commands side
 by side, on the same puzzles, in one run.
 
-No Haskell counterpart: the articles time their ``main`` on a file with ``time``; this
+The articles time their ``main`` on a file with ``time``; this
 does the same for every row, in one run, so that the ratios come from one run.
 
 Each row is one whole process, started, fed and timed the same way: the puzzles on
@@ -28,7 +28,7 @@ same solver) and ``xCMD`` (the external command's wall time over this row's: how
 many times faster; CPU time ratio in brackets).
 
 ``--per-puzzle`` adds a pass of single calls, in a process of its own after the
-timed run: each puzzle solved by its own call of ``fsudoku.solvers.solve_many`` on a
+timed run: each puzzle solved by its own call of ``fsudoku.run.registry.solve_many`` on a
 one-line input (for the fast engine: :func:`fsudoku.fast.solve_one`), in a warm
 process; the ``per call`` columns are the median, mean and 99th percentile of those
 calls. ``--targets`` measures the rows of the speed targets (README's Benchmarks).
@@ -66,20 +66,24 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from fsudoku.app.usage import UsageError, bench_arguments
-from fsudoku.solvers import (
-    FAST_SOLVERS,
-    NAIVE_MAX_NODES,
-    SARKAR_RULES,
-    SOLVERS,
-    Engine,
-    SolverName,
-    solve_many,
-)
+from fsudoku.base.names import SARKAR_RULES, SOLVERS, Engine, SolverName
+from fsudoku.base.outcome import Outcome
+from fsudoku.run.registry import FAST_SOLVERS, NAIVE_MAX_NODES
+
+
+def solve_many(
+    lines: Sequence[str], solver: SolverName, engine: Engine, max_nodes: int | None = None
+) -> Iterator[Outcome]:
+    """The outcomes of lines in this process (the library's batch, one job)."""
+    from fsudoku import solve_many as many
+
+    return many(lines, solver, engine=engine, max_nodes=max_nodes)
+
 
 __all__ = [
     "External",
@@ -122,7 +126,6 @@ EXIT_FAILED = 1
 def plural(count: int, word: str) -> str:
     """``1 puzzle``, ``2 puzzles``, ``49,151 puzzles``.
 
-    No Haskell counterpart.
 
     >>> plural(1, "node"), plural(0, "puzzle"), plural(49151, "puzzle")
     ('1 node', '0 puzzles', '49,151 puzzles')
@@ -163,7 +166,6 @@ class External:
 def parse_against(text: str) -> External:
     """``--against [SOLVER=]CMD``: the command, and the solver it implements if named.
 
-    No Haskell counterpart.
 
     >>> parse_against("exclusives=/tmp/ghc/sarkar2")
     External(command='/tmp/ghc/sarkar2', solver='exclusives')
@@ -192,7 +194,6 @@ def parse_against(text: str) -> External:
 def _quoted(text: str) -> str:
     r"""An option value as a shell would take it back (for messages).
 
-    No Haskell counterpart.
 
     >>> print(_quoted("\\"), _quoted("cat 'x"), _quoted("exclusives="))
     '\' "cat 'x" 'exclusives='
@@ -246,7 +247,7 @@ class Row:
 def _failure(status: int) -> str:
     """A process's non-zero exit status in words (negative: killed by that signal).
 
-    No Haskell counterpart. A shell reports a command killed by signal N as 128 + N.
+    A shell reports a command killed by signal N as 128 + N.
 
     >>> _failure(1), _failure(-9), _failure(137)
     ('exit 1', 'signal 9', 'exit 137 (signal 9)')
@@ -395,7 +396,7 @@ def compile_package(directory: str | None = None) -> bool:
     Python writes these files itself on first import, unless ``PYTHONDONTWRITEBYTECODE``
     is set: then every row would spend its start-up compiling fsudoku again, which an
     installed program does not do. Files already up to date are left alone, and a
-    directory that cannot be written is not an error. No Haskell counterpart.
+    directory that cannot be written is not an error.
     """
     import compileall
 
@@ -441,7 +442,7 @@ def _max_nodes(solver: SolverName) -> int | None:
 def _summary(outcomes: list[tuple[str, int]]) -> dict[str, Any]:
     """The figures of a row's outcomes (status, nodes): puzzles, nodes and statuses.
 
-    No Haskell counterpart. A refused puzzle (``bird-naive``) was not searched: its
+    A refused puzzle (``bird-naive``) was not searched: its
     ``nodes`` is its blank count, left out of the node figures (``None`` if nothing was
     searched).
 
@@ -470,7 +471,7 @@ def _calls(lines: list[str], solver: SolverName, engine: Engine) -> dict[str, fl
         from fsudoku.fast import solve_one
 
         def one(line: str) -> object:
-            return solve_one(line, solver, _max_nodes(solver))
+            return solve_one(line, solver, _max_nodes(solver))  # type: ignore[arg-type]
 
     else:
 
@@ -528,8 +529,6 @@ def child(argv: list[str]) -> int:
     """The process of one of fsudoku's rows: ``mode solver engine jobs``, puzzles on
     standard input. ``batch``: ``fsudoku solve`` (the article's ``main``); ``calls``:
     one call per puzzle, timed; ``small``: the small-batch figures.
-
-    No Haskell counterpart.
     """
     import signal
 
@@ -546,18 +545,19 @@ def child(argv: list[str]) -> int:
         lines = sys.stdin.read().splitlines()
         _report(_small(lines, solver, engine))
         return 0
-    from fsudoku.app.process import Writer, settle_run
-
-    settle_run()  # as `fsudoku solve` runs (the library calls above keep the defaults)
+    from fsudoku.app.output import Writer
     from fsudoku.app.render import render
-    from fsudoku.batch import entries_of, outcomes
+    from fsudoku.run.batch import outcomes
+    from fsudoku.run.sources import entries_of
 
     # what `fsudoku solve` does with standard input, timed as a whole by the parent:
     # answers held and written in bursts, before each wait
     recorded: list[tuple[str, int]] = []
     fmt = "grid" if solver in SARKAR_RULES else "line"
     writer = Writer(sys.stdout, "standard output", held=True)
-    stream = outcomes(entries_of(sys.stdin.buffer), solver, engine, None, jobs, idle=writer.flush)
+    stream = outcomes(
+        entries_of(sys.stdin.buffer), solver, engine=engine, jobs=jobs, on_idle=writer.flush
+    )
     for entry, outcome in stream:
         recorded.append((outcome.status, outcome.nodes))
         writer.write(render(outcome, entry, fmt, solver))
@@ -573,16 +573,20 @@ def child(argv: list[str]) -> int:
 def read_puzzles(path: str, limit: int | None) -> list[str]:
     """The first ``limit`` puzzles of a file (any format ``fsudoku solve`` reads).
 
-    No Haskell counterpart. Raises :class:`UsageError` for a file that cannot be read,
+    Raises :class:`UsageError` for a file that cannot be read,
     has no puzzle, or has more than ``MAX_PUZZLES`` (and ``limit`` does not stop the
     reading before): reading stops at the first puzzle past the cap.
     """
-    from fsudoku.batch import read_sources
+    from fsudoku.app.messages import os_error_message
+    from fsudoku.run.sources import SourceError, read_sources
 
     errors: list[str] = []
     puzzles: list[str] = []
     over = False
-    for entry in read_sources([path], errors):
+    for entry in read_sources([path]):
+        if isinstance(entry, SourceError):
+            errors.append(os_error_message(entry.source, entry.error))
+            continue
         if len(puzzles) >= MAX_PUZZLES:
             over = True
             break

@@ -19,18 +19,23 @@ on SIGTERM, 129 on SIGHUP (:mod:`fsudoku.app.process`).
 from __future__ import annotations
 
 # first, before anything slow: a signal while the modules below load ends quietly
-from fsudoku.app import process
+from fsudoku.app import output, process
 
 # isort: split
 import argparse
 import contextlib
 import errno
+import os
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TextIO, cast
 
 from fsudoku import __version__
+from fsudoku.app.input import EntryStream, count_entries
+from fsudoku.app.messages import os_error_message, shown
+from fsudoku.app.output import OutputError, Writer
 from fsudoku.app.process import (
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
@@ -38,39 +43,19 @@ from fsudoku.app.process import (
     EXIT_OUTPUT,
     EXIT_UNSOLVED,
     EXIT_USAGE,
-    OutputError,
     Signals,
     Stopped,
-    Writer,
 )
+from fsudoku.app.progress import Progress, check_summary, summary
 from fsudoku.app.render import FORMATS, render
 from fsudoku.app.usage import UsageError, at_least_two, bench_arguments, positive, whole
-from fsudoku.batch import (
-    Entry,
-    Progress,
-    count_entries,
-    os_error_message,
-    outcomes,
-    read_sources,
-    summary,
-    text_lines,
-    usable_cores,
-    worker_count,
-)
-from fsudoku.grid_io import is_puzzle
-from fsudoku.outcome import Outcome
+from fsudoku.app.workers import tie_to_parent
+from fsudoku.base.names import ENGINES, SOLVERS, Engine
 from fsudoku.pe96.counting import check_line
-from fsudoku.pe96.euler import euler96, euler96_sum, solver_named
-from fsudoku.solvers import (
-    ENGINES,
-    FAST_SOLVERS,
-    NAIVE_MAX_BLANKS,
-    NAIVE_MAX_NODES,
-    SOLVERS,
-    TRACED,
-    Engine,
-    solve_many,
-)
+from fsudoku.run.batch import outcomes
+from fsudoku.run.pool import usable_cores, worker_count
+from fsudoku.run.registry import FAST_SOLVERS, NAIVE_MAX_NODES, TRACED
+from fsudoku.run.sources import SourceError
 
 _SIGNALS: list[Signals | None] = [None]  # the signals of the run in progress
 
@@ -109,7 +94,7 @@ def _progress(args: argparse.Namespace) -> Progress:
 
 
 def _err(signals: Signals | None) -> Writer:
-    """Standard error, as a :class:`~fsudoku.app.process.Writer`."""
+    """Standard error, as a :class:`~fsudoku.app.output.Writer`."""
     return Writer(sys.stderr, "standard error", signals)
 
 
@@ -158,41 +143,50 @@ def _finish(
         err.write(line + "\n")
 
 
+def _entries(args: argparse.Namespace, errors: list[str]) -> EntryStream:
+    """The puzzles of the command's files; a file that cannot be read is one message."""
+
+    def unreadable(item: SourceError) -> None:
+        errors.append(os_error_message(item.source, item.error))
+
+    return EntryStream(args.files, getattr(args, "strict_input", False), unreadable)
+
+
 def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     """``fsudoku solve``: one result per puzzle, in order, flushed as found."""
     engine = _engine(args)
     jobs = _jobs(args.jobs)
     max_nodes = args.max_nodes
-    naive = args.solver == "bird-naive"
-    if naive and args.force and max_nodes is None:
-        max_nodes = NAIVE_MAX_NODES
-    # bird-naive without --force or a bound: the registry refuses many blanks itself
-    # (at most 9^6 completions for the others, fewer than NAIVE_MAX_NODES)
+    if args.solver == "bird-naive" and args.force and max_nodes is None:
+        max_nodes = NAIVE_MAX_NODES  # forced: bounded, so the registry tries it
     signals = _SIGNALS[0]
     # answers held between the batch layer's waits (one write per burst), unless each
     # is followed by a --stats line on stderr, which must not overtake it
     writer = Writer(out, "standard output", signals, held=not args.stats)
     err = _err(signals)
     errors: list[str] = []
-    entries = read_sources(args.files, errors, args.strict_input)
     counts: Counter[str] = Counter()
     progress = _progress(args)
-    tick = _tick(progress)
-    if naive and not args.force and max_nodes is not None:
-        stream = _refuse_many_blanks(entries, max_nodes, tick)
-    else:
-        stream = outcomes(
-            entries, args.solver, engine, max_nodes, jobs, progress=tick, idle=writer.flush
-        )
+    stream = outcomes(
+        _entries(args, errors),
+        args.solver,
+        engine=engine,
+        jobs=jobs,
+        max_nodes=max_nodes,
+        on_decided=_tick(progress),
+        on_idle=writer.flush,
+        worker_setup=partial(tie_to_parent, os.getpid()),
+        on_fallback=partial(_no_workers, err),
+    )
     with contextlib.ExitStack() as ending:
         ending.callback(_close_quietly, progress)
-        ending.callback(getattr(stream, "close", lambda: None))  # workers reaped at once
+        ending.callback(stream.close)  # workers reaped at once
         ending.callback(_flush_quietly, writer)  # what was found before an interruption
         for entry, outcome in stream:
             writer.write(render(outcome, entry, args.format, args.solver))
             counts[outcome.status] += 1
             if args.stats:
-                err.write(f"{entry.label}\t{outcome.status}\tnodes={outcome.nodes}\n")
+                err.write(f"{shown(entry.label)}\t{outcome.status}\tnodes={outcome.nodes}\n")
         ending.pop_all()
     writer.flush()
     line = summary(counts, progress.seconds()) if counts else None
@@ -202,19 +196,13 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK if counts["solved"] == sum(counts.values()) else EXIT_UNSOLVED
 
 
-def _refuse_many_blanks(
-    entries: Iterator[Entry], max_nodes: int | None, tick: Callable[[int], None]
-) -> Iterator[tuple[Entry, Outcome]]:
-    """``bird-naive`` without ``--force``: a puzzle with more than a handful of blanks is
-    refused (its line says why); the others are solved, one at a time."""
-    for entry in entries:
-        blanks = entry.text.count(".")
-        if is_puzzle(entry.text) and blanks > NAIVE_MAX_BLANKS:
-            outcome = Outcome.refused(blanks)
-        else:
-            outcome = next(solve_many([entry.text], "bird-naive", "reference", max_nodes))
-        tick(1)
-        yield entry, outcome
+def _no_workers(err: Writer, error: OSError) -> None:
+    """The one line of a run whose worker processes could not be started."""
+    reason = error.strerror or str(error) or type(error).__name__
+    err.write(
+        f"fsudoku: warning: cannot start worker processes ({reason[:1].lower()}{reason[1:]}); "
+        "solving in this process\n"
+    )
 
 
 def _engine(args: argparse.Namespace) -> Engine:
@@ -267,47 +255,23 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     tick = _tick(progress)
     with contextlib.ExitStack() as ending:
         ending.callback(_close_quietly, progress)
-        for entry in read_sources(args.files, errors):
+        for entry in _entries(args, errors):
             line = check_line(entry.text, args.limit)
             writer.write(line + "\n")
             tick(1)
             counts[line.split()[0]] += 1
         ending.pop_all()
-    _finish(args, progress, errors, _check_summary(counts, progress.seconds()), signals)
+    _finish(args, progress, errors, check_summary(counts, progress.seconds()), signals)
     if errors:
         return EXIT_USAGE
     return EXIT_OK if counts["unique"] == sum(counts.values()) else EXIT_UNSOLVED
 
 
-def _check_summary(counts: Counter[str], seconds: float) -> str | None:
-    """``check``'s one-line summary: ``3 puzzles: 1 unique, 1 multiple, 1 without
-    solution, 0 invalid, 0.1 s``."""
-    total = sum(counts.values())
-    if not total:
-        return None
-    return (
-        f"{total:,} puzzle{'' if total == 1 else 's'}: {counts['unique']:,} unique, "
-        f"{counts['multiple']:,} multiple, {counts['none']:,} without solution, "
-        f"{counts['Invalid']:,} invalid, {seconds:.1f} s"
-    )
-
-
 def cmd_euler96(args: argparse.Namespace, out: TextIO) -> int:
     """``fsudoku euler96 FILE``: the Project Euler 96 sum (``-``: standard input)."""
-    try:
-        if args.file == "-":
-            if sys.stdin is None:
-                raise UsageError("-: standard input is closed")
-            total = euler96_sum(text_lines(sys.stdin.buffer), solver_named(args.solver))
-        else:
-            total = euler96(args.file, args.solver)
-    except OSError as error:
-        raise UsageError(os_error_message(args.file, error)) from None
-    except ValueError as error:  # a grid invalid, unsolvable, not tried or wrongly solved
-        _err(_SIGNALS[0]).write(f"fsudoku: euler96: {args.file}: {error}\n")
-        return EXIT_UNSOLVED
-    Writer(out, "standard output", _SIGNALS[0]).write(f"{total}\n")
-    return EXIT_OK
+    from fsudoku.app import euler96  # loaded when asked for
+
+    return euler96.main(args, out, _SIGNALS[0])
 
 
 def cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
@@ -502,7 +466,7 @@ def _main(argv: Sequence[str] | None, out: TextIO | None) -> int:
         _complain(f"fsudoku: {error}\n")
         return EXIT_USAGE
     except OutputError as error:
-        process.silence(sys.stdout if error.where == "standard output" else sys.stderr)
+        output.silence(sys.stdout if error.where == "standard output" else sys.stderr)
         with contextlib.suppress(OutputError):
             _err(None).write(f"fsudoku: {error}\n")
         return EXIT_OUTPUT
@@ -512,7 +476,7 @@ def _main(argv: Sequence[str] | None, out: TextIO | None) -> int:
             with contextlib.suppress(OutputError):
                 _err(None).write(f"fsudoku: {os_error_message(error.filename or '', error)}\n")
             return EXIT_USAGE
-        process.silence(sys.stdout)
+        output.silence(sys.stdout)
         with contextlib.suppress(OutputError):
             _err(None).write(f"fsudoku: {OutputError(where, error)}\n")
         return EXIT_OUTPUT
@@ -540,7 +504,6 @@ _OUTPUT_ERRNOS = frozenset({errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG
 def run() -> None:
     """Console-script entry point: the exit status of :func:`main`, as the process's."""
     process.occupy_standard_fds()
-    process.settle_run()
     process.end(main())
 
 

@@ -9,7 +9,7 @@ and the ``fsudoku explain`` command that shows every step of the search.
 
 Every step is the port's own function (:func:`fsudoku.sarkar1.prune_grid`,
 :func:`fsudoku.sarkar1.pivot`, :func:`fsudoku.sarkar1.next_grids`) or its counted run
-(:func:`fsudoku.trace.run_sarkar`), with the cell pruner of the solver asked for, and
+(:func:`fsudoku.run.trace.run_sarkar`), with the cell pruner of the solver asked for, and
 every label names that solver. Only Sarkar's three rules (``simple``, ``exclusives``,
 ``exclusives-sets``) have these steps; another solver is refused with a message that
 says where to look instead (exit status 2).
@@ -22,11 +22,12 @@ from typing import TextIO
 from fsudoku import sarkar1
 from fsudoku.app.explain import boxed_possibilities
 from fsudoku.app.usage import UsageError
+from fsudoku.base.names import SARKAR_RULES, SolverName
 from fsudoku.cell import Cell, Fixed, Grid
 from fsudoku.grid_io import SAMPLE, read_grid, show_line
 from fsudoku.pe96.formats import format_boxed
-from fsudoku.solvers import REGISTRY, SARKAR_RULES, SolverName
-from fsudoku.trace import run_sarkar
+from fsudoku.run.registry import PRUNE_CELLS, REGISTRY
+from fsudoku.run.trace import run_sarkar
 
 RULE_OF: dict[SolverName, tuple[str, str]] = {
     "simple": ("Sarkar #1's pruneCells", "each unit's fixed digits removed from its other cells"),
@@ -44,7 +45,6 @@ DEMO_EXIT_OK = 0
 def refusal(solver: str) -> str:
     """The message for a solver the demo cannot show, saying where its steps are.
 
-    No Haskell counterpart.
 
     >>> refusal("bird").startswith("demo shows Sarkar's algorithm")
     True
@@ -63,7 +63,6 @@ def refusal(solver: str) -> str:
 def fixed_count(grid: Grid) -> int:
     """How many cells of the grid are fixed.
 
-    No Haskell counterpart.
 
     >>> fixed_count(read_grid(SAMPLE).unwrap())
     17
@@ -74,7 +73,6 @@ def fixed_count(grid: Grid) -> int:
 def digits(cell: Cell) -> list[int]:
     """The digits a cell may still take.
 
-    No Haskell counterpart.
 
     >>> first_row = read_grid(SAMPLE).unwrap()[0]
     >>> digits(first_row[0]), digits(first_row[7])
@@ -86,12 +84,12 @@ def digits(cell: Cell) -> list[int]:
 def demo(out: TextIO, solver: SolverName = "simple") -> int:
     """Write the demo of ``solver`` (a Sarkar rule) to ``out``; returns the exit status.
 
-    No Haskell counterpart: the article's REPL sessions on its sample puzzle, in order.
+    The article's REPL sessions on its sample puzzle, in order.
     Raises :class:`~fsudoku.app.usage.UsageError` for a solver that is not a Sarkar rule.
     """
     if solver not in SARKAR_RULES:
         raise UsageError(refusal(solver))
-    rule = SARKAR_RULES[solver]
+    rule = PRUNE_CELLS[solver]
     node = REGISTRY[solver].node
     grid = read_grid(SAMPLE).unwrap()
     write = out.write
@@ -146,14 +144,14 @@ def comparison(grid: Grid, solver: SolverName) -> str:
     """One line on the other article's rule on the same puzzle: #2's after #1's run, #1's
     after one of #2's.
 
-    No Haskell counterpart: ``pruneGrid`` and ``solve`` with the other article's rule.
+    ``pruneGrid`` and ``solve`` with the other article's rule.
 
     >>> comparison(read_grid(SAMPLE).unwrap(), "simple")[:40]
     "Sarkar #2's rule (exclusives) on the sam"
     """
     other: SolverName = "exclusives" if solver == "simple" else "simple"
     article = "#2" if other == "exclusives" else "#1"
-    rule = SARKAR_RULES[other]
+    rule = PRUNE_CELLS[other]
     settled = sarkar1.prune_grid(grid, rule)
     _, stats = run_sarkar(grid, rule)
     nodes = f"{stats.nodes} node{'s' if stats.nodes != 1 else ''}"

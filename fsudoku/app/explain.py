@@ -1,8 +1,8 @@
 """``fsudoku explain``: the articles' REPL sessions, for any puzzle.
 
 The trace comes from the solver itself: :class:`Explainer` is told the events of the
-run by :func:`fsudoku.trace.run_sarkar` (and :class:`BirdExplainer` by
-:func:`fsudoku.trace.run_bird`), the wrappers around the port's recursive calls, and
+run by :func:`fsudoku.run.trace.run_sarkar` (and :class:`BirdExplainer` by
+:func:`fsudoku.run.trace.run_bird`), the wrappers around the port's recursive calls, and
 prints them. Nothing here re-implements the search.
 
 Shown, in the articles' boxed layout (``showGridWithPossibilities`` with the
@@ -22,14 +22,16 @@ from typing import TextIO
 from returns.maybe import Maybe
 
 from fsudoku import bird
+from fsudoku.app.messages import os_error_message
 from fsudoku.app.svg import clue_cells, svg_grid
 from fsudoku.app.usage import UsageError
-from fsudoku.batch import os_error_message
-from fsudoku.cell import FIXED, Grid, Possible, possible
+from fsudoku.base.names import SolverName
+from fsudoku.base.outcome import GaveUp
+from fsudoku.cell import Fixed, Grid, Possible
 from fsudoku.grid_io import is_puzzle, read_grid, show_cell_with_possibilities, show_grid, show_line
-from fsudoku.outcome import GaveUp
-from fsudoku.solvers import SARKAR_RULES, SolverName
-from fsudoku.trace import BirdEvents, SarkarEvents, Stats, run_bird, run_sarkar
+from fsudoku.run import registry
+from fsudoku.run.registry import PRUNE_CELLS
+from fsudoku.run.trace import BirdEvents, SarkarEvents, Stats, run_bird, run_sarkar
 
 RULER = "+" + "+".join(["-" * 37] * 3) + "+"
 
@@ -37,7 +39,6 @@ RULER = "+" + "+".join(["-" * 37] * 3) + "+"
 def boxed_possibilities(grid: Grid, pivot: int | None = None) -> str:
     """The grid with possibilities between the articles' rulers; the pivot is marked ``*``.
 
-    No Haskell counterpart.
 
     >>> from fsudoku.grid_io import read_grid, SAMPLE
     >>> print(boxed_possibilities(read_grid(SAMPLE).unwrap()).splitlines()[1])
@@ -173,7 +174,6 @@ def explain(
 ) -> Explainer | None:
     """Walk one puzzle through Sarkar's solver with rule ``rule``; None if invalid.
 
-    No Haskell counterpart.
 
     Raises :class:`GaveUp` past ``max_nodes`` nodes.
     """
@@ -184,7 +184,7 @@ def explain(
     explainer = Explainer(Printer(out, max_steps, svg_dir, clue_cells(puzzle)))
     started = time.perf_counter()
     result, stats = run_sarkar(
-        grid.unwrap(), SARKAR_RULES[rule], max_nodes=max_nodes, events=explainer
+        grid.unwrap(), PRUNE_CELLS[rule], max_nodes=max_nodes, events=explainer
     )
     explainer.stats = stats
     elapsed = time.perf_counter() - started
@@ -217,10 +217,7 @@ def _svg_dir(path: str) -> None:
 
 
 def main(args: argparse.Namespace, out: TextIO) -> int:
-    """``fsudoku explain PUZZLE [--solver ...] [--max-steps N] [--svg DIR]``.
-
-    No Haskell counterpart.
-    """
+    """``fsudoku explain PUZZLE [--solver ...] [--max-steps N] [--svg DIR]``."""
 
     if args.svg is not None:
         _svg_dir(args.svg)
@@ -237,12 +234,9 @@ def main(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def bird_grid(m: tuple[tuple[str, ...], ...]) -> Grid:
-    """A Bird choice matrix shown as a Sarkar grid (a singleton choice as a fixed cell).
-
-    No Haskell counterpart.
-    """
+    """A Bird choice matrix shown as a Sarkar grid (a singleton choice as a fixed cell)."""
     return tuple(
-        tuple(FIXED[int(cs)] if len(cs) == 1 else possible(tuple(map(int, cs))) for cs in row)
+        tuple(Fixed(int(cs)) if len(cs) == 1 else Possible(tuple(map(int, cs))) for cs in row)
         for row in m
     )
 
@@ -299,17 +293,14 @@ class BirdExplainer(BirdEvents):
 def explain_bird(
     puzzle: str, out: TextIO, max_steps: int | None = None, svg_dir: str | None = None
 ) -> int:
-    """Walk one puzzle through Bird's ``solve'''`` (``search . choices``).
-
-    No Haskell counterpart.
-    """
+    """Walk one puzzle through Bird's ``solve'''`` (``search . choices``)."""
     line = puzzle.replace("0", ".")
     if not is_puzzle(line):
         out.write("Invalid input\n")
         return 1
     tracer = BirdExplainer(Printer(out, max_steps, svg_dir, clue_cells(line)))
     started = time.perf_counter()
-    found, stats = run_bird(bird.choices(bird.line_to_grid(line)), events=tracer)
+    found, stats = run_bird(bird.choices(registry.bird_grid(line)), events=tracer)
     first = next(found, None)
     elapsed = time.perf_counter() - started
     out.write("\n")
@@ -317,7 +308,7 @@ def explain_bird(
         out.write("No solution found\n")
     else:
         out.write("Solution:\n\n" + show_grid(bird_grid(first)) + "\n")
-        out.write(bird.grid_to_line(first) + "\n")
+        out.write(registry.bird_line(first) + "\n")
     out.write(
         f"\nSummary (bird): {stats.nodes} nodes, {tracer.backtracks} backtracks, "
         f"{elapsed * 1000:.1f} ms (with tracing)\n"

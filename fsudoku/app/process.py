@@ -1,6 +1,6 @@
 """The ``fsudoku`` process: its signals, its exit statuses and its output failures.
 
-No Haskell counterpart: the articles' ``main`` is killed by the runtime on Ctrl-C; this
+The articles' ``main`` is killed by the runtime on Ctrl-C; this
 is what makes ``fsudoku`` end a run cleanly whatever happens to it.
 
 - **Signals.** SIGINT, SIGTERM and SIGHUP end a run with one line on stderr and the
@@ -10,26 +10,21 @@ is what makes ``fsudoku`` end a run cleanly whatever happens to it.
   included. A signal that arrives while the program is still loading its modules ends
   it the same way (this module is imported first, and installs that guard when the
   process is the ``fsudoku`` program).
-- **Output.** Each answer is written whole and flushed (an answer is shorter than
-  ``PIPE_BUF``, so a pipe gets all of it or none). Standard output or error that
-  cannot be written (a full disk, a closed pipe, a closed descriptor) is an
-  :class:`OutputError`: the run stops, one line says so on stderr when it can, and
-  the status is :data:`EXIT_OUTPUT`.
+- **Output** that cannot be written is :mod:`fsudoku.app.output`'s, with the status
+  :data:`EXIT_OUTPUT`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import gc
 import os
 import signal
-import stat
 import sys
 import threading
 import time
 from collections.abc import Iterator
 from types import FrameType
-from typing import NoReturn, TextIO
+from typing import NoReturn
 
 EXIT_OK = 0
 """Every puzzle was solved (``check``: every one has exactly one solution)."""
@@ -83,8 +78,6 @@ def say_once(name: str) -> None:
     the signals held back meanwhile (a burst of them can neither cut the line nor make
     it twice). In the program the signals stay held: it is ending. Python's own stderr
     is flushed first (a progress bar's last bytes), then the line is one ``write``.
-
-    No Haskell counterpart.
     """
     previous = _block_signals()
     try:
@@ -111,7 +104,7 @@ def _exit_now(signum: int) -> None:
     _block_signals()
     status, name = SIGNALS.get(signum, (128 + signum, "stopped"))
     with contextlib.suppress(Exception):
-        from fsudoku.batch import kill_workers
+        from fsudoku.run.pool import kill_workers
 
         kill_workers()
     if not _said[0]:
@@ -136,10 +129,7 @@ def _started_as_program() -> bool:
 
 
 def install_guard() -> None:
-    """Make a signal end the process at once, quietly (start-up and shutdown).
-
-    No Haskell counterpart.
-    """
+    """Make a signal end the process at once, quietly (start-up and shutdown)."""
     if threading.current_thread() is not threading.main_thread():
         return
     for signum in SIGNALS:
@@ -224,137 +214,9 @@ class Signals:
             self._raise()
 
 
-class OutputError(Exception):
-    """Standard output or error could not be written."""
-
-    def __init__(self, where: str, error: BaseException | None = None) -> None:
-        reason = "closed"
-        if isinstance(error, OSError) and error.strerror:
-            reason = error.strerror[:1].lower() + error.strerror[1:]
-        elif isinstance(error, ValueError):
-            reason = "closed"
-        super().__init__(f"cannot write to {where}: {reason}")
-        self.where = where
-
-
-class Writer:
-    """Whole answers to a text stream, each flushed; a failure is an :class:`OutputError`.
-
-    ``held=True``: answers are held until :meth:`flush` (the batch layer's ``idle``
-    hook: before it waits for anything), and written at most :data:`PIECE` characters
-    at a time, whole answers only, so that each write to a pipe is atomic."""
-
-    def __init__(
-        self,
-        stream: TextIO | None,
-        where: str,
-        signals: Signals | None = None,
-        *,
-        held: bool = False,
-    ) -> None:
-        self.stream = stream
-        self.where = where
-        self.signals = signals
-        self.held = held
-        self._pending: list[str] = []
-        self._size = 0
-        self._regular = False
-        self._encoding = "utf-8"
-        self._fd = self._descriptor()
-
-    def write(self, text: str) -> None:
-        """Write ``text`` and flush it (a signal meanwhile waits for the end); when held,
-        keep it for the next :meth:`flush` (or write what is held when it is full)."""
-        if not self.held:
-            self._write(text)
-            return
-        if self._size + len(text) > PIECE:
-            self.flush()
-        self._pending.append(text)
-        self._size += len(text)
-
-    def flush(self) -> None:
-        """Write and flush the answers held."""
-        if self._pending:
-            text = "".join(self._pending)
-            self._pending.clear()
-            self._size = 0
-            self._write(text)
-
-    def _write(self, text: str) -> None:
-        """Write ``text`` out now: to the descriptor itself when the stream has one (every
-        byte, or an :class:`OutputError`: a short write is not taken for a whole one, as
-        an unbuffered text stream would), else through the stream."""
-        if self.stream is None:
-            raise OutputError(self.where)
-        fd = self._fd
-        guard = self.signals.critical() if self.signals is not None else contextlib.nullcontext()
-        with guard:
-            start = None
-            try:
-                if fd is None:
-                    self.stream.write(text)
-                    self.stream.flush()
-                    return
-                self.stream.flush()  # whatever was written to the stream before
-                if self._regular:
-                    start = os.lseek(fd, 0, os.SEEK_CUR)
-                data = memoryview(text.encode(self._encoding, "replace"))
-                while data:
-                    data = data[os.write(fd, data) :]
-            except (OSError, ValueError) as error:
-                if start is not None and fd is not None:  # no half answer left in the file
-                    with contextlib.suppress(OSError):
-                        os.ftruncate(fd, start)
-                raise OutputError(self.where, error) from None
-
-    def _descriptor(self) -> int | None:
-        """The stream's file descriptor, or None (a stream in memory); notes whether it
-        is a regular file (a write that fails part way is cut back to the last whole
-        answer) and the stream's encoding."""
-        try:
-            fd = self.stream.fileno()  # type: ignore[union-attr]
-            self._regular = stat.S_ISREG(os.fstat(fd).st_mode)
-        except (AttributeError, OSError, ValueError):
-            return None
-        self._encoding = getattr(self.stream, "encoding", None) or "utf-8"
-        return fd
-
-
-PIECE = 4096
-"""The most a held :class:`Writer` writes at once (``PIPE_BUF`` on Linux: a write of at
-most this many bytes to a pipe is never interleaved or cut; answers are ASCII)."""
-
-
-def stderr(signals: Signals | None = None) -> Writer:
-    """A :class:`Writer` of standard error, as it is now.
-
-    No Haskell counterpart.
-    """
-    return Writer(sys.stderr, "standard error", signals)
-
-
-def silence(stream: TextIO | None) -> None:
-    """Point a standard stream that failed at ``/dev/null``, so that nothing at exit
-    (Python's last flush) fails on it again. Only in the program itself.
-
-    No Haskell counterpart.
-    """
-    if not PROGRAM or stream is None:
-        return
-    with contextlib.suppress(OSError, ValueError, AttributeError):
-        fd = stream.fileno()
-        if fd in (1, 2):
-            null = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(null, fd)
-            os.close(null)
-
-
 def occupy_standard_fds() -> None:
     """Give a closed descriptor 0, 1 or 2 ``/dev/null``, so that no file the program
     opens takes its number (``sys.stdin``/``stdout``/``stderr`` stay ``None``).
-
-    No Haskell counterpart.
     """
     for fd in (0, 1, 2):
         try:
@@ -367,45 +229,10 @@ def occupy_standard_fds() -> None:
                     os.close(opened)
 
 
-def no_blas_threads() -> None:
-    """Ask NumPy's OpenBLAS for no thread pool, before NumPy loads, unless the user set
-    ``OPENBLAS_NUM_THREADS``: fsudoku calls no BLAS routine, and the pool's threads take
-    CPU time even so, from the moment NumPy is imported. No Haskell counterpart.
-    """
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-
-
-YOUNG_OBJECTS = 10_000
-"""Container objects allocated between two collections of the youngest generation of
-Python's cycle collector, in a program run (Python's default: 700)."""
-
-
-def collect_less() -> None:
-    """Run Python's cycle collector less often, for a program run.
-
-    A batch allocates a few small objects per puzzle (its entry, its outcome), nearly
-    all freed by reference counting, and every collection of the older generations
-    walks the objects the imports made. Cyclic garbage is still collected, in fewer
-    passes. No Haskell counterpart.
-    """
-    _, older, oldest = gc.get_threshold()
-    gc.set_threshold(YOUNG_OBJECTS, older, oldest)
-
-
-def settle_run() -> None:
-    """A program run's process settings, before NumPy loads: :func:`no_blas_threads`,
-    :func:`collect_less`. No Haskell counterpart.
-    """
-    no_blas_threads()
-    collect_less()
-
-
 def end(status: int) -> NoReturn:
     """End the program with ``status``: the standard streams flushed, then at once
     (``os._exit``), with no interpreter shutdown for a late signal to land in. Every
     worker has been reaped and every answer flushed by then.
-
-    No Haskell counterpart.
     """
     install_guard()
     for stream in (sys.stdout, sys.stderr):

@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import Literal, TypeAlias, get_args
 
 from fsudoku import sarkar1, sarkar2
-from fsudoku.batch import Entry
+from fsudoku.app.messages import shown
+from fsudoku.base.names import SolverName
+from fsudoku.base.outcome import INVALID_INPUT, NO_SOLUTION, Outcome
 from fsudoku.grid_io import read_grid, show_grid_with_possibilities
-from fsudoku.outcome import INVALID_INPUT, NO_SOLUTION, Outcome
-from fsudoku.pe96.formats import format_boxed, format_euler
-from fsudoku.solvers import SARKAR_RULES, SolverName
+from fsudoku.pe96.formats import Entry, format_boxed, format_euler
+from fsudoku.run.registry import PRUNE_CELLS
 
 Format: TypeAlias = Literal["grid", "line", "possibilities", "euler", "boxed"]
 """An output format of ``fsudoku solve``."""
@@ -41,20 +42,30 @@ def grid_text(solution: str) -> str:
     return text.decode("ascii")
 
 
-def render(outcome: Outcome, entry: Entry, fmt: str, solver: SolverName) -> str:
-    """The text printed for one puzzle (always ends with a newline).
+def message(outcome: Outcome) -> str:
+    """The line of an outcome that is not a solution, as the program words it (a refusal
+    says what to do instead).
 
-    No Haskell counterpart, except that the default format is the article's ``main``.
+    >>> message(Outcome.refused(64))
+    'Refused: 64 blanks (filter valid . completions would try 9^64 grids; use --force, or --solver bird)'
     """
+    if outcome.status == "refused":
+        return outcome.message().removesuffix(")") + "; use --force, or --solver bird)"
+    return outcome.message()
+
+
+def render(outcome: Outcome, entry: Entry, fmt: str, solver: SolverName) -> str:
+    """The text printed for one puzzle (always ends with a newline); the default format
+    is the article's ``main``."""
     if fmt == "possibilities":
         return _possibilities(entry.text, solver)
     if outcome.status != "solved" or outcome.solution is None:
-        return outcome.message() + "\n"
+        return message(outcome) + "\n"
     if fmt == "line":
         return outcome.solution + "\n"
     if fmt == "euler":
         label = entry.label if entry.label.startswith("Grid") else f"Grid {entry.label}"
-        return format_euler(label, outcome.solution) + "\n"
+        return format_euler(shown(label), outcome.solution) + "\n"
     if fmt == "boxed":
         return format_boxed(outcome.solution) + "\n"
     return grid_text(outcome.solution) + "\n"  # putStrLn $ showGrid grid'
@@ -64,7 +75,7 @@ def _possibilities(line: str, solver: SolverName) -> str:
     grid = read_grid(line)
     if not grid:
         return INVALID_INPUT + "\n"
-    rule = SARKAR_RULES.get(solver, sarkar2.prune_cells)
+    rule = PRUNE_CELLS.get(solver, sarkar2.prune_cells)
     settled = sarkar1.prune_grid(grid.unwrap(), rule)
     if not settled:
         return NO_SOLUTION + "\n"

@@ -52,7 +52,6 @@ def text_width(text: str, size: float) -> float:
     one em, every other character two thirds of one (sans-serif fonts, DejaVu Sans the
     widest of the common ones, stay below it).
 
-    No Haskell counterpart.
 
     >>> text_width("mm", 10), text_width("ab", 12)
     (20.0, 16.0)
@@ -65,7 +64,6 @@ def wrap(text: str, width: float, size: float) -> list[str]:
     """``text`` broken into lines no wider than ``width`` at font size ``size`` (by
     :func:`text_width`): at spaces, and inside a word too long for a line.
 
-    No Haskell counterpart.
 
     >>> wrap("node 3: pruneGrid settled", 100, 14)
     ['node 3:', 'pruneGrid', 'settled']
@@ -100,7 +98,6 @@ def wrap(text: str, width: float, size: float) -> list[str]:
 def clue_cells(puzzle: str) -> frozenset[int]:
     """The row-major indices of the clues of a puzzle line (``1``-``9``).
 
-    No Haskell counterpart.
 
     >>> sorted(clue_cells("1" + "." * 79 + "9"))
     [0, 80]
@@ -116,7 +113,7 @@ def svg_grid(
 ) -> str:
     """The grid as an SVG document.
 
-    No Haskell counterpart: a picture of ``showGridWithPossibilities``.
+    A picture of ``showGridWithPossibilities``.
 
     ``pivot`` is a row-major cell index to highlight; ``clues``, the indices of the
     puzzle's clues: their digits are drawn bold and black, the other fixed cells' in blue,

@@ -1,14 +1,12 @@
 """The command line's shared vocabulary: the error of a bad command line or an unreadable
 input (exit status 2), the types of its number options, and the options of ``bench``.
-
-No Haskell counterpart.
 """
 
 from __future__ import annotations
 
 import argparse
 
-from fsudoku.solvers import ENGINES, SOLVERS
+from fsudoku.base.names import ENGINES, SOLVERS
 
 
 class UsageError(Exception):
@@ -18,7 +16,6 @@ class UsageError(Exception):
 def whole(text: str) -> int:
     """An option's value as a whole number, 0 or more.
 
-    No Haskell counterpart.
 
     >>> whole("0")
     0
@@ -38,7 +35,6 @@ def whole(text: str) -> int:
 def positive(text: str) -> int:
     """An option's value as a whole number, 1 or more.
 
-    No Haskell counterpart.
 
     >>> positive("3")
     3
@@ -52,7 +48,6 @@ def positive(text: str) -> int:
 def at_least_two(text: str) -> int:
     """An option's value as a whole number, 2 or more (``check --limit``).
 
-    No Haskell counterpart.
 
     >>> at_least_two("2")
     2
@@ -64,10 +59,7 @@ def at_least_two(text: str) -> int:
 
 
 def bench_arguments(p: argparse.ArgumentParser) -> None:
-    """Add the options of ``fsudoku bench`` to ``p``.
-
-    No Haskell counterpart.
-    """
+    """Add the options of ``fsudoku bench`` to ``p``."""
     p.add_argument("file", metavar="FILE")
     p.add_argument(
         "--solver",

@@ -16,7 +16,7 @@ new puzzle may start, idle slots take the bottom of a running search's stack as 
 new job, ranked so that the first solution in depth-first order still wins and the
 node count is still the reference's.
 
-One puzzle at a time (:func:`solve_one`, and :func:`solve_many` on a few lines) runs
+One puzzle at a time (:func:`solve_one`, and :func:`solve_lines` on a few lines) runs
 the same algorithms with the whole grid in one Python ``int`` (:mod:`fsudoku.fast.lanes`,
 over the one-unit functions of :mod:`fsudoku.fast.scalar`): NumPy's per-call cost only
 pays off over many grids, or on a long search, which the batch engine splits.
@@ -24,13 +24,14 @@ pays off over many grids, or on a long search, which the batch engine splits.
 Rules: ``simple`` (Sarkar #1), ``exclusives`` (#2 as published: only one-digit
 Exclusive groups prune), ``exclusives-sets`` (#2 as the prose intends).
 
-Results, for every line: the same solution (the first in depth-first order), the
-same ``No solution found``/``Invalid input``, and the same node count as the
-reference; with ``max_nodes``, the same give-ups.
+Results, for every line: what the reference's search finds (a
+:class:`~fsudoku.base.outcome.Found`: the first solution in depth-first order or none,
+and the same node count; with ``max_nodes``, the same give-ups), or ``None`` for a
+line that is not a puzzle.
 
 >>> from fsudoku.grid_io import SAMPLE
->>> [o.status for o in solve_many([SAMPLE, "1" * 81, "x"])]
-['solved', 'no_solution', 'invalid']
+>>> [found and found.nodes for found in solve_lines([SAMPLE, "1" * 81, "x"])]
+[1, 1, None]
 >>> solve_one(SAMPLE, "exclusives").nodes
 1
 """
@@ -42,30 +43,43 @@ from itertools import chain, islice
 
 import numpy as np
 
-from fsudoku.cell import FIXED, Cell, Grid, possible
-from fsudoku.fast import lanes
+from fsudoku.base import validate
+from fsudoku.base.names import SARKAR_RULES, SarkarRule
+from fsudoku.base.outcome import Found
+from fsudoku.cell import Cell, Fixed, Grid, Possible
+from fsudoku.fast import driver, lanes, masks, scalar, vector
 from fsudoku.fast.driver import solve_stream
-from fsudoku.fast.masks import DIGITS, RULES, read_masks
+from fsudoku.fast.masks import DIGITS, read_masks
 from fsudoku.fast.vector import prune_grid
 from fsudoku.grid_io import show_grid_with_possibilities
-from fsudoku.outcome import Outcome
 
-__all__ = ["DEFAULT_CHUNK", "RULES", "masks_to_grid", "settle", "solve_many", "solve_one"]
+__all__ = [
+    "DEFAULT_CHUNK",
+    "driver",
+    "lanes",
+    "masks",
+    "masks_to_grid",
+    "scalar",
+    "settle",
+    "solve_lines",
+    "solve_one",
+    "vector",
+]
 
 DEFAULT_CHUNK = 8192
 """Default number of puzzles read, and searches run, at a time."""
 
 
-def solve_many(
-    puzzles: Iterable[str],
-    solver: str = "exclusives",
+def solve_lines(
+    lines: Iterable[str],
+    rule: SarkarRule = "exclusives",
     *,
     max_nodes: int | None = None,
     chunk_size: int = DEFAULT_CHUNK,
     on_decided: Callable[[int], object] | None = None,
     on_idle: Callable[[], object] | None = None,
-) -> Iterator[Outcome]:
-    """The outcome of each puzzle line, in order, streamed.
+) -> Iterator[Found | None]:
+    """What the search finds for each line, in order, streamed (``None``: not a puzzle).
 
     Each item is one line without its newline (as Haskell's ``lines`` gives them).
     Memory is bounded by ``chunk_size``, not by the number of lines. An input of at
@@ -73,37 +87,54 @@ def solve_many(
     told of the puzzles decided as the engine decides them, ahead of their turn to be
     yielded (a progress bar's count). ``on_idle`` is called before the engine computes
     or reads more lines, when something was yielded since it was last called (a caller
-    that buffers its output flushes it then).
+    that buffers its output flushes it then). Raises
+    :class:`~fsudoku.base.validate.UnknownName` for an unknown rule and
+    ``TypeError``/``ValueError`` for bad ``lines``, ``max_nodes`` or ``chunk_size``
+    (each line is checked when it is reached).
 
-    >>> [o.nodes for o in solve_many(["." * 81], "exclusives", max_nodes=3)]
+    >>> [found.nodes for found in solve_lines(["." * 81], "exclusives", max_nodes=3)]
     [3]
     """
-    if solver not in RULES:
-        raise ValueError(f"unknown solver {solver!r}; expected one of {RULES}")
-    source = iter(puzzles)
+    chosen = validate.name(rule, SARKAR_RULES, "rule")
+    texts = validate.lines(lines)
+    bound = validate.bound(max_nodes)
+    size = validate.whole(chunk_size, "chunk_size", 1)
+    return _solve_lines(texts, chosen, bound, size, on_decided, on_idle)
+
+
+def _solve_lines(
+    lines: Iterable[str],
+    rule: SarkarRule,
+    max_nodes: int | None,
+    chunk_size: int = DEFAULT_CHUNK,
+    on_decided: Callable[[int], object] | None = None,
+    on_idle: Callable[[], object] | None = None,
+) -> Iterator[Found | None]:
+    """:func:`solve_lines`, its arguments trusted (the batch layer's engine)."""
+    source = iter(lines)
     head = list(islice(source, FEW + 1))
     if len(head) <= FEW:
-        return _told(head, solver, max_nodes, chunk_size, on_decided, on_idle)
-    return solve_stream(chain(head, source), solver, max_nodes, chunk_size, on_decided, on_idle)
+        return _told(head, rule, max_nodes, chunk_size, on_decided, on_idle)
+    return solve_stream(chain(head, source), rule, max_nodes, chunk_size, on_decided, on_idle)
 
 
 def _told(
     lines: list[str],
-    solver: str,
+    rule: SarkarRule,
     max_nodes: int | None,
     chunk_size: int,
     on_decided: Callable[[int], object] | None,
     on_idle: Callable[[], object] | None,
-) -> Iterator[Outcome]:
-    """The outcomes of a short input, one line at a time, with the hooks of
-    :func:`solve_many`."""
+) -> Iterator[Found | None]:
+    """The results of a short input, one line at a time, with the hooks of
+    :func:`solve_lines`."""
     for number, line in enumerate(lines):
         if number and on_idle is not None:
             on_idle()
-        outcome = _solve_few(line, solver, max_nodes, chunk_size)
+        found = _solve_few(line, rule, max_nodes, chunk_size)
         if on_decided is not None:
             on_decided(1)
-        yield outcome
+        yield found
 
 
 FEW = 4
@@ -114,47 +145,48 @@ FEW_NODES = 1000
 which splits a long search over its slots, takes it over from the start."""
 
 
-def _solve_few(line: str, solver: str, max_nodes: int | None, chunk_size: int) -> Outcome:
+def _solve_few(line: str, rule: SarkarRule, max_nodes: int | None, chunk_size: int) -> Found | None:
     """One line of a short input: the one-puzzle engine first (a batch costs more than
     an easy puzzle), then, past ``FEW_NODES`` nodes, the batch engine from the start.
-    Both give the reference's outcome, so the second answer replaces the first, give-ups
-    included."""
+    Both find what the reference finds, so the second answer replaces the first,
+    give-ups included."""
     bound = FEW_NODES if max_nodes is None else min(max_nodes, FEW_NODES)
-    outcome = lanes.solve_line(line, solver, bound)
-    if outcome.status != "gave_up" or bound == max_nodes:
-        return outcome
-    return next(solve_stream([line], solver, max_nodes, chunk_size))
+    found = lanes.search_line(line, rule, bound)
+    if found is None or not found.gave_up or bound == max_nodes:
+        return found
+    return next(solve_stream([line], rule, max_nodes, chunk_size))
 
 
-def solve_one(puzzle: str, solver: str = "exclusives", max_nodes: int | None = None) -> Outcome:
-    """The outcome of one puzzle line: the grid in one ``int`` (:mod:`fsudoku.fast.lanes`),
-    and past ``FEW_NODES`` nodes the batch engine (no per-call NumPy cost on the many
-    puzzles that need few nodes).
+def solve_one(
+    puzzle: str, rule: SarkarRule = "exclusives", max_nodes: int | None = None
+) -> Found | None:
+    """What the search finds for one line (``None``: not a puzzle): the grid in one
+    ``int`` (:mod:`fsudoku.fast.lanes`), and past ``FEW_NODES`` nodes the batch engine
+    (no per-call NumPy cost on the many puzzles that need few nodes).
 
     >>> solve_one("11" + "." * 79)
-    Outcome(status='no_solution', solution=None, nodes=1)
+    Found(solution=None, nodes=1, gave_up=False)
     """
-    if solver not in RULES:
-        raise ValueError(f"unknown solver {solver!r}; expected one of {RULES}")
-    return _solve_few(puzzle, solver, max_nodes, DEFAULT_CHUNK)
+    line = validate.line(puzzle)
+    chosen = validate.name(rule, SARKAR_RULES, "rule")
+    return _solve_few(line, chosen, validate.bound(max_nodes), DEFAULT_CHUNK)
 
 
 def masks_to_grid(masks: list[int]) -> Grid:
     """The :data:`fsudoku.cell.Grid` of 81 masks (for showing and comparing)."""
     cells: list[Cell] = [
-        FIXED[DIGITS[m][0]] if len(DIGITS[m]) == 1 else possible(DIGITS[m]) for m in masks
+        Fixed(DIGITS[m][0]) if len(DIGITS[m]) == 1 else Possible(DIGITS[m]) for m in masks
     ]
     return tuple(tuple(cells[r * 9 : r * 9 + 9]) for r in range(9))
 
 
-def settle(puzzle: str, solver: str = "exclusives") -> str | None:
+def settle(puzzle: str, rule: SarkarRule = "exclusives") -> str | None:
     """The puzzle pruned until it settles (the NumPy engine, with no search shortcut),
     shown with its possibilities; ``None`` when pruning fails.
 
-    Raises :class:`ValueError` if the line is not a puzzle.
-
     Haskell: ``pruneGrid :: Grid -> Maybe Grid`` (Sarkar #1, "Pruning the Grid"), then
-    ``showGridWithPossibilities :: Grid -> String`` (Sarkar #1, "Setting up").
+    ``showGridWithPossibilities :: Grid -> String`` (Sarkar #1, "Setting up"). Raises
+    ``ValueError`` for a line that is not a puzzle.
 
     >>> from fsudoku.grid_io import SAMPLE
     >>> settle(SAMPLE, "simple").splitlines()[3].rstrip()
@@ -162,12 +194,10 @@ def settle(puzzle: str, solver: str = "exclusives") -> str | None:
     >>> settle("1234567.." + "........8" + "........9" + "." * 54) is None
     True
     """
-    if solver not in RULES:
-        raise ValueError(f"unknown solver {solver!r}; expected one of {RULES}")
-    masks = read_masks(puzzle)
-    if masks is None:
-        raise ValueError("Invalid input")
+    chosen = validate.name(rule, SARKAR_RULES, "rule")
+    masks = read_masks(validate.puzzle_line(puzzle))
+    assert masks is not None  # a puzzle line
     grids = np.array([masks], dtype=np.uint16)  # (1, 81) uint16
-    if not prune_grid(grids, solver, strict=True)[0]:
+    if not prune_grid(grids, chosen, strict=True)[0]:
         return None
     return show_grid_with_possibilities(masks_to_grid(grids[0].tolist()))

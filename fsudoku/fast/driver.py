@@ -39,9 +39,9 @@ from itertools import compress, islice
 import numpy as np
 import numpy.typing as npt
 
-from fsudoku.fast.masks import RULES
+from fsudoku.base.names import SarkarRule
+from fsudoku.base.outcome import Found
 from fsudoku.fast.vector import ALL_DIRTY, PIVOT_DIRTY, U16, next_grids, prune_grid_once
-from fsudoku.outcome import Outcome
 
 __all__ = ["Batch", "parse_lines", "solve_stream"]
 
@@ -113,9 +113,7 @@ class _Job:
 class Batch:
     """A fixed number of slots running jobs (see the module docstring)."""
 
-    def __init__(self, rule: str, slots: int, max_nodes: int | None) -> None:
-        if rule not in RULES:
-            raise ValueError(f"unknown rule {rule!r}; expected one of {RULES}")
+    def __init__(self, rule: SarkarRule, slots: int, max_nodes: int | None) -> None:
         self.rule = rule
         self.max_nodes = max_nodes
         self.size = slots
@@ -205,13 +203,13 @@ class Batch:
 
     # -- one stage per busy slot -------------------------------------------
 
-    def step(self) -> tuple[list[tuple[_Job, str, str | None]], list[tuple[int, Outcome]]]:
+    def step(self) -> tuple[list[tuple[_Job, str, str | None]], list[tuple[int, Found]]]:
         """Advance every busy slot by one stage of pruning; finish the nodes whose grid
         settled or failed. Returns the jobs that ended, how, and their solution; and the
         puzzles a solution of their only job decided (no split, no node bound), with
         their outcomes (those slots are free again)."""
         ended: list[tuple[_Job, str, str | None]] = []
-        lone: list[tuple[int, Outcome]] = []
+        lone: list[tuple[int, Found]] = []
         act = self.busy.nonzero()[0]  # (n,) intp: busy slots
         if not act.size:
             return ended, lone
@@ -239,7 +237,7 @@ class Batch:
                     self.nodes[alone].tolist(),
                     strict=True,
                 ):
-                    lone.append((index, Outcome("solved", line, nodes)))
+                    lone.append((index, Found(line, nodes)))
                 # no job object was made for them (only splits and failures make one)
                 self.busy[alone] = False
                 self.free.extend(alone.tolist())
@@ -298,36 +296,37 @@ SPLIT_MIN = 2
 Splitting starts when at least half the slots are idle and no puzzle waits."""
 
 
-def _resolve(puzzle: _Puzzle, max_nodes: int | None) -> Outcome | None:
-    """The puzzle's outcome once its jobs decide it (``None``: not yet)."""
+def _resolve(puzzle: _Puzzle, max_nodes: int | None) -> Found | None:
+    """What the puzzle's jobs found, once they decide it (``None``: not yet)."""
     job = puzzle.head
     while job is not None and job.state == "failed":
         puzzle.failed_nodes += job.nodes
         job = puzzle.head = job.next
     total = puzzle.failed_nodes
     if max_nodes is not None and total > max_nodes:
-        return Outcome.gave_up(max_nodes)
+        return Found(None, max_nodes, True)
     if job is None:
-        return Outcome.no_solution(total)
+        return Found(None, total)
     if job.state == "running":
         return None
     total += job.nodes
     if job.state == "exceeded" or (max_nodes is not None and total > max_nodes):
         assert max_nodes is not None
-        return Outcome.gave_up(max_nodes)
+        return Found(None, max_nodes, True)
     assert job.state == "solved" and job.solution is not None
-    return Outcome.solved(job.solution, total)
+    return Found(job.solution, total)
 
 
 def solve_stream(
     lines: Iterable[str],
-    rule: str,
+    rule: SarkarRule,
     max_nodes: int | None,
     chunk_size: int,
     on_decided: Callable[[int], object] | None = None,
     on_idle: Callable[[], object] | None = None,
-) -> Iterator[Outcome]:
-    """Outcomes of ``lines``, in order, solved by a :class:`Batch` of ``chunk_size`` slots.
+) -> Iterator[Found | None]:
+    """What the search found for each of ``lines``, in order (``None``: not a puzzle),
+    solved by a :class:`Batch` of ``chunk_size`` slots.
 
     ``on_decided`` is told how many more puzzles are decided after each step (in any
     order: a puzzle is decided before the ones ahead of it can be yielded). ``on_idle``
@@ -339,7 +338,7 @@ def solve_stream(
     window = WINDOW * chunk_size
     pending: deque[tuple[Ints, U16]] = deque()  # read puzzles not started yet, by chunk
     waiting = 0  # puzzles in pending
-    done: dict[int, Outcome] = {}
+    done: dict[int, Found | None] = {}
     read = 0  # lines read so far
     emit = 0  # next index to yield
     told = 0  # puzzles on_decided was told of
@@ -356,7 +355,7 @@ def solve_stream(
                 exhausted = True
             valid, grids = parse_lines(chunk)  # (k,) bool, (k, 81) uint16
             for i in np.flatnonzero(~valid).tolist():
-                done[read + i] = Outcome.invalid()
+                done[read + i] = None
             good = np.flatnonzero(valid)  # (g,) intp
             if good.size:
                 pending.append((good + read, grids[good]))
@@ -397,7 +396,7 @@ def solve_stream(
                 continue  # its puzzle was decided already
             if state == "solved" and job.next is None and puzzle.head is job and max_nodes is None:
                 job.state = "dropped"  # the common case: the puzzle's only job left solved it
-                done[puzzle.index] = Outcome("solved", solution, puzzle.failed_nodes + job.nodes)
+                done[puzzle.index] = Found(solution, puzzle.failed_nodes + job.nodes)
                 continue
             job.state = state
             job.solution = solution

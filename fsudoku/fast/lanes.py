@@ -36,11 +36,12 @@ from __future__ import annotations
 from array import array
 from typing import Final
 
+from fsudoku.base.names import SarkarRule
+from fsudoku.base.outcome import Found, GaveUp
 from fsudoku.fast import scalar
-from fsudoku.fast.masks import RULES, UNITS, read_masks, show_solution
-from fsudoku.outcome import GaveUp, Outcome
+from fsudoku.fast.masks import UNITS, read_masks, show_solution
 
-__all__ = ["from_masks", "prune_grid", "prune_stage", "solve_counted", "solve_line", "to_masks"]
+__all__ = ["from_masks", "prune_grid", "prune_stage", "search_line", "solve_counted", "to_masks"]
 
 _W: Final = 16  # bits per lane
 _LANES: Final = 81
@@ -172,7 +173,7 @@ def _exact_units(grid: int, new: int, stage: int, lanes: int) -> int:
     return from_masks(out)
 
 
-def prune_stage(grid: int, stage: int, rule: str, strict: bool) -> int | None:
+def prune_stage(grid: int, stage: int, rule: SarkarRule, strict: bool) -> int | None:
     """Every unit of one stage pruned by the rule's ``pruneCells``: the new grid, or
     ``None`` when a unit fails (or, unless ``strict``, repeats a fixed digit)."""
     anchors = _ANCHOR_MASK[stage]
@@ -253,7 +254,9 @@ def _exact_sets(grid: int, stage: int) -> int:
     return from_masks(masks) if changed else grid
 
 
-def prune_grid(grid: int, rule: str, dirty: int = 0b111, *, strict: bool = True) -> int | None:
+def prune_grid(
+    grid: int, rule: SarkarRule, dirty: int = 0b111, *, strict: bool = True
+) -> int | None:
     """Prune rows, columns, sub-grids, ... until the grid settles; ``None`` on failure.
 
     ``dirty``: the stages (bits 0-2) that may change.
@@ -288,15 +291,15 @@ def _pivot(grid: int) -> int:
         y = z
 
 
-def solve_counted(grid: int, rule: str, max_nodes: int | None = None) -> tuple[int | None, int]:
+def solve_counted(
+    grid: int, rule: SarkarRule, max_nodes: int | None = None
+) -> tuple[int | None, int]:
     """``solve`` depth-first, and its node count (calls of ``solve``).
 
-    Raises :class:`fsudoku.outcome.GaveUp` when node ``max_nodes + 1`` would start.
+    Raises :class:`fsudoku.base.outcome.GaveUp` when node ``max_nodes + 1`` would start.
 
     Haskell: ``solve :: Grid -> Maybe Grid`` (Sarkar #1, "Solving the Puzzle").
     """
-    if rule not in RULES:
-        raise ValueError(f"unknown rule {rule!r}")
     nodes = 0
     stack: list[int] = [grid]
     dirty = 0b111
@@ -319,22 +322,25 @@ def solve_counted(grid: int, rule: str, max_nodes: int | None = None) -> tuple[i
     return None, nodes
 
 
-def solve_line(puzzle: str, rule: str = "exclusives", max_nodes: int | None = None) -> Outcome:
-    """The outcome of one puzzle line under a rule (``exclusives-sets``: on the
-    one-unit engine, :mod:`fsudoku.fast.scalar`, whose pairs and triples it needs).
+def search_line(
+    puzzle: str, rule: SarkarRule = "exclusives", max_nodes: int | None = None
+) -> Found | None:
+    """What the search finds for one line under a rule (``None``: not a puzzle);
+    ``exclusives-sets`` runs on the one-unit engine, :mod:`fsudoku.fast.scalar`, whose
+    pairs and triples it needs.
 
-    >>> solve_line("11" + "." * 79).status, solve_line("x").status
-    ('no_solution', 'invalid')
+    >>> search_line("11" + "." * 79), search_line("x")
+    (Found(solution=None, nodes=1, gave_up=False), None)
     """
     if rule == "exclusives-sets":
-        return scalar.solve_line(puzzle, rule, max_nodes)
+        return scalar.search_line(puzzle, rule, max_nodes)
     masks = read_masks(puzzle)
     if masks is None:
-        return Outcome.invalid()
+        return None
     try:
         solution, nodes = solve_counted(from_masks(masks), rule, max_nodes)
     except GaveUp as stop:
-        return Outcome.gave_up(stop.nodes)
+        return Found(None, stop.nodes, True)
     if solution is None:
-        return Outcome.no_solution(nodes)
-    return Outcome.solved(show_solution(to_masks(solution)), nodes)
+        return Found(None, nodes)
+    return Found(show_solution(to_masks(solution)), nodes)

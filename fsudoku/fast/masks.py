@@ -21,12 +21,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from fsudoku.units import ALL as ALL
-from fsudoku.units import POPCOUNT as POPCOUNT
-from fsudoku.units import UNITS as UNITS
-
-RULES: Final = ("simple", "exclusives", "exclusives-sets")
-"""The rule names: Sarkar #1, #2 as published, #2 with groups compared as sets."""
+from fsudoku.base.units import ALL as ALL
+from fsudoku.base.units import POPCOUNT as POPCOUNT
+from fsudoku.base.units import UNITS as UNITS
 
 CELL_UNITS: Final = tuple((i // 9, 9 + i % 9, 18 + 3 * (i // 27) + (i % 9) // 3) for i in range(81))
 """The row, column and sub-grid (unit numbers) of each cell."""

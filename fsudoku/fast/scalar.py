@@ -30,17 +30,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from fsudoku.base.names import SarkarRule
+from fsudoku.base.outcome import Found, GaveUp
 from fsudoku.fast.masks import (
     ALL_UNITS,
     CELL_UNIT_BITS,
     DIGITS,
     POPCOUNT,
-    RULES,
     UNITS,
     read_masks,
     show_solution,
 )
-from fsudoku.outcome import GaveUp, Outcome
 
 __all__ = [
     "exclusives",
@@ -52,9 +52,9 @@ __all__ = [
     "prune_cells_by_fixed",
     "prune_grid",
     "read_masks",
+    "search_line",
     "show_solution",
     "solve_counted",
-    "solve_line",
 ]
 
 Cells = list[int]
@@ -218,14 +218,18 @@ def prune_cells_sets(cells: Cells) -> Cells | None:
     return _fix(lambda c: prune_cells_by_exclusives(c, sets=True), pruned)
 
 
-PRUNE_CELLS: Final[dict[str, PruneCells]] = {
+PRUNE_CELLS: Final[dict[SarkarRule, PruneCells]] = {
     "simple": prune_cells_by_fixed,
     "exclusives": prune_cells_exclusives,
     "exclusives-sets": prune_cells_sets,
 }
 """Each rule's ``pruneCells``."""
 
-IDEMPOTENT: Final = {"simple": False, "exclusives": True, "exclusives-sets": True}
+IDEMPOTENT: Final[dict[SarkarRule, bool]] = {
+    "simple": False,
+    "exclusives": True,
+    "exclusives-sets": True,
+}
 """Whether the rule's ``pruneCells`` is idempotent (see the module docstring)."""
 
 
@@ -241,7 +245,7 @@ def _has_dups(cells: Cells) -> bool:
 
 
 def prune_grid(
-    grid: list[int], rule: str, dirty: int = ALL_UNITS, *, strict: bool = True
+    grid: list[int], rule: SarkarRule, dirty: int = ALL_UNITS, *, strict: bool = True
 ) -> list[int] | None:
     """Prune rows, then columns, then sub-grids, until the grid settles (in place).
 
@@ -338,17 +342,15 @@ def next_grids(grid: list[int]) -> tuple[int, list[int], list[int]]:
 
 
 def solve_counted(
-    grid: list[int], rule: str, max_nodes: int | None = None
+    grid: list[int], rule: SarkarRule, max_nodes: int | None = None
 ) -> tuple[list[int] | None, int]:
     """``solve`` depth-first, and its node count (calls of ``solve``, dead ends included).
 
-    Raises :class:`fsudoku.outcome.GaveUp` when node ``max_nodes + 1`` would start,
-    as :func:`fsudoku.trace.run_sarkar` does.
+    Raises :class:`fsudoku.base.outcome.GaveUp` when node ``max_nodes + 1`` would start,
+    as :func:`fsudoku.run.trace.run_sarkar` does.
 
     Haskell: ``solve :: Grid -> Maybe Grid`` (Sarkar #1, "Solving the Puzzle").
     """
-    if rule not in RULES:
-        raise ValueError(f"unknown rule {rule!r}")
     nodes = 0
     stack: list[tuple[list[int], int]] = [(grid.copy(), ALL_UNITS)]
     while stack:
@@ -367,19 +369,21 @@ def solve_counted(
     return None, nodes
 
 
-def solve_line(puzzle: str, rule: str = "exclusives", max_nodes: int | None = None) -> Outcome:
-    """The outcome of one puzzle line under a rule.
+def search_line(
+    puzzle: str, rule: SarkarRule = "exclusives", max_nodes: int | None = None
+) -> Found | None:
+    """What the search finds for one line under a rule (``None``: not a puzzle).
 
-    >>> solve_line("11" + "." * 79).status, solve_line("x").status
-    ('no_solution', 'invalid')
+    >>> search_line("11" + "." * 79), search_line("x")
+    (Found(solution=None, nodes=1, gave_up=False), None)
     """
     grid = read_masks(puzzle)
     if grid is None:
-        return Outcome.invalid()
+        return None
     try:
         solution, nodes = solve_counted(grid, rule, max_nodes)
     except GaveUp as stop:
-        return Outcome.gave_up(stop.nodes)
+        return Found(None, stop.nodes, True)
     if solution is None:
-        return Outcome.no_solution(nodes)
-    return Outcome.solved(show_solution(solution), nodes)
+        return Found(None, nodes)
+    return Found(show_solution(solution), nodes)

@@ -41,6 +41,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from fsudoku.base.names import SarkarRule
 from fsudoku.fast import scalar
 from fsudoku.fast.masks import CELL_UNITS, UNITS
 
@@ -338,7 +339,7 @@ FEW_UNITS = 8
 the one-unit functions of :mod:`fsudoku.fast.scalar` (the same passes, fewer calls)."""
 
 
-def prune_cells(units: U16, rule: str) -> tuple[U16, Bools, Bools]:
+def prune_cells(units: U16, rule: SarkarRule) -> tuple[U16, Bools, Bools]:
     """Each unit's ``pruneCells`` under a rule: the pruned units, which failed
     (``Nothing``), which repeat a fixed digit once pruned.
 
@@ -465,7 +466,7 @@ def prune_grid_once(
     dirty: npt.NDArray[np.uint32],
     stage: Ints,
     slots: Ints,
-    rule: str,
+    rule: SarkarRule,
     *,
     strict: bool = True,
 ) -> Bools:
@@ -529,7 +530,7 @@ def prune_grid_once(
     return fail
 
 
-def prune_grid(grids: U16, rule: str, *, strict: bool = True) -> Bools:
+def prune_grid(grids: U16, rule: SarkarRule, *, strict: bool = True) -> Bools:
     """Prune every grid (in place) until it settles; which grids did not fail.
 
     Haskell: ``pruneGrid :: Grid -> Maybe Grid`` (Sarkar #1, "Pruning the Grid").

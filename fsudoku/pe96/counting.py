@@ -9,7 +9,7 @@ Glossary: ``puzzle`` an 81-character line (``.`` blank, ``1``-``9`` clue), ``lim
 the count at which enumeration stops (``None``: never).
 
 >>> PUZZLE = ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6..."
->>> count_solutions(PUZZLE), check_line(PUZZLE)
+>>> count_solutions(PUZZLE, max_nodes=None), check_line(PUZZLE)
 (1, 'unique')
 >>> check_line("." * 81), check_line("11" + "." * 79), check_line("0" * 81)
 ('multiple 2+', 'none', 'Invalid input')
@@ -17,43 +17,39 @@ the count at which enumeration stops (``None``: never).
 
 from __future__ import annotations
 
-from fsudoku import validate
+from fsudoku.base import validate
+from fsudoku.base.outcome import INVALID_INPUT, GaveUp
 from fsudoku.grid_io import is_puzzle
-from fsudoku.outcome import INVALID_INPUT, GaveUp
 from fsudoku.pe96 import dlx
 
-COUNT_MAX_NODES = 100_000
-"""The nodes :func:`count_solutions` may visit unless told otherwise: a unique puzzle
-needs a few hundred (945 at most on the first 1,000 of sudoku17), counting goes at
-about 400,000 nodes a second, and the empty grid, with about 6.7 x 10^21 solutions,
-would never end."""
 
-
-def count_solutions(
-    puzzle: str, limit: int | None = None, max_nodes: int | None = COUNT_MAX_NODES
-) -> int:
+def count_solutions(puzzle: str, limit: int | None = None, *, max_nodes: int | None) -> int:
     """The number of solutions of a puzzle line, stopping at ``limit`` (``None``: count
-    them all); :class:`~fsudoku.outcome.GaveUp` past ``max_nodes`` nodes.
+    them all); :class:`~fsudoku.base.outcome.GaveUp` past ``max_nodes`` nodes.
 
-    ``max_nodes=None`` lifts the bound (a puzzle with few clues may then count for
-    longer than anyone waits). Raises ``TypeError`` for a line that is not a ``str`` or
-    a ``limit``/``max_nodes`` that is not ``None`` or an ``int``, ``ValueError`` for a
-    line that is not a puzzle, a ``limit`` below 1 or a negative ``max_nodes``
-    (:mod:`fsudoku.validate`).
+    The bound has no default here: ``max_nodes=None`` counts for as long as it takes,
+    which for a puzzle with few clues is longer than anyone waits (the empty grid has
+    about 6.7 x 10^21 solutions); :func:`fsudoku.count_solutions` gives one. Raises
+    ``TypeError`` for a line that is not a ``str`` or a ``limit``/``max_nodes`` that is
+    not ``None`` or an ``int``, ``ValueError`` for a line that is not a puzzle, a
+    ``limit`` below 1 or a negative ``max_nodes``
+    (:mod:`fsudoku.base.validate`).
 
-    >>> count_solutions("." * 81, limit=7)
+    >>> count_solutions("." * 81, limit=7, max_nodes=None)
     7
-    >>> count_solutions("1" * 81)
+    >>> count_solutions("1" * 81, max_nodes=None)
     0
-    >>> count_solutions("." * 81)  # doctest: +ELLIPSIS
+    >>> count_solutions("." * 81, max_nodes=100_000)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    fsudoku.outcome.GaveUp: counting gave up after 100,000 nodes (10,870 solutions so far): ...
+    fsudoku.base.outcome.GaveUp: counting gave up after 100,000 nodes (10,870 solutions so far): ...
     """
-    validate.puzzle_line(puzzle)
-    validate.limit(limit)
-    validate.bound(max_nodes)
-    found, nodes, gave_up = dlx.count_covers(puzzle, limit, max_nodes)
+    return _count(validate.puzzle_line(puzzle), validate.limit(limit), validate.bound(max_nodes))
+
+
+def _count(puzzle: str, limit: int | None, max_nodes: int | None) -> int:
+    """:func:`count_solutions`, its arguments trusted."""
+    found, _solutions, nodes, gave_up = dlx.algorithm_x(puzzle, limit, max_nodes, False)
     if gave_up:
         raise GaveUp(
             nodes,
@@ -86,7 +82,7 @@ def check_line(puzzle: str, limit: int = 2) -> str:
     validate.whole(limit, "limit", 2)
     if not is_puzzle(puzzle):
         return INVALID_INPUT
-    n = count_solutions(puzzle, limit, max_nodes=None)  # a finite limit: it ends
+    n = _count(puzzle, limit, None)  # a finite limit: the count ends
     if n == 0:
         return "none"
     if n == 1:

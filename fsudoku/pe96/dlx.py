@@ -4,7 +4,7 @@ The puzzle becomes a 0/1 matrix: 324 constraint columns and one matrix row per
 placement of a digit in a cell; a solved grid is a set of 81 rows that puts exactly
 one 1 in every column. The matrix lives in seven parallel integer lists, and the
 search covers and uncovers columns in place. All of that mutation stays inside one
-call: :func:`solve_line`, :func:`solve` and :func:`exact_covers` take a puzzle line
+call: :func:`first_solution`, :func:`solve` and :func:`exact_covers` take a puzzle line
 and return values.
 
 Glossary (short names, as in the notes and Knuth's paper):
@@ -32,16 +32,14 @@ before the search starts and are not counted.
 >>> PUZZLE = ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6..."
 >>> solve(PUZZLE)
 <Some: 693784512487512936125963874932651487568247391741398625319475268856129743274836159>
->>> solve_line("11" + "." * 79).status
-'no_solution'
+>>> first_solution("11" + "." * 79).solution is None
+True
 """
 
 from __future__ import annotations
 
-from returns.maybe import Maybe
-
-from fsudoku import validate
-from fsudoku.outcome import Found, Outcome, line_solver, maybe_solver
+from fsudoku.base import validate
+from fsudoku.base.outcome import Found, maybe_solver
 
 # --- The constraint columns ---------------------------------------------------------
 
@@ -162,12 +160,12 @@ def exact_covers(
 
     Raises ``TypeError``/``ValueError`` for a line that is not a puzzle, a ``limit``
     that is not ``None`` or an ``int`` >= 1, or a bad ``max_nodes``
-    (:mod:`fsudoku.validate`).
+    (:mod:`fsudoku.base.validate`).
     """
     validate.puzzle_line(puzzle)
     validate.limit(limit)
     validate.bound(max_nodes)
-    _found, solutions, nodes, gave_up = _algorithm_x(puzzle, limit, max_nodes, True)
+    _found, solutions, nodes, gave_up = algorithm_x(puzzle, limit, max_nodes, True)
     return solutions, nodes, gave_up
 
 
@@ -187,16 +185,20 @@ def count_covers(
     validate.puzzle_line(puzzle)
     validate.limit(limit)
     validate.bound(max_nodes)
-    found, _solutions, nodes, gave_up = _algorithm_x(puzzle, limit, max_nodes, False)
+    found, _solutions, nodes, gave_up = algorithm_x(puzzle, limit, max_nodes, False)
     return found, nodes, gave_up
 
 
-def _algorithm_x(
+def algorithm_x(
     puzzle: str, limit: int | None, max_nodes: int | None, record: bool
 ) -> tuple[int, list[str], int, bool]:
-    """The search behind :func:`exact_covers` and :func:`count_covers`: the number of
-    covers found, the decoded ones (when ``record``), the node count, and whether the
-    search gave up.
+    """Algorithm X on a puzzle line's matrix: the number of covers found (at most
+    ``limit``), the decoded ones (when ``record``), the node count, and whether the
+    search gave up at ``max_nodes``.
+
+    The search behind :func:`exact_covers`, :func:`count_covers` and
+    :func:`first_solution`; it trusts its arguments (a puzzle line, a ``limit`` of
+    ``None`` or at least 1, a ``max_nodes`` of ``None`` or at least 0).
 
     Algorithm X, iteratively: cover the column of smallest size (Knuth's S
     heuristic), try each of its rows, cover the row's other columns, descend; on a
@@ -331,42 +333,25 @@ def _algorithm_x(
 
 
 def first_solution(puzzle: str, max_nodes: int | None = None) -> Found:
-    """The first exact cover of a valid puzzle line's matrix, read back as a solution.
+    """The first exact cover of a puzzle line's matrix, read back as a solution (the
+    notes' second solver, index 1), and the matrix rows tried (clue rows not included).
 
-    No Haskell counterpart (the notes' second solver, index 1). ``nodes`` counts the
-    matrix rows the search tried (clue rows not included).
+    Raises ``ValueError`` for a line that is not a puzzle and ``TypeError``/``ValueError``
+    for a bad ``max_nodes``.
 
     >>> first_solution("1" * 81)
     Found(solution=None, nodes=0, gave_up=False)
     >>> first_solution("." * 81, max_nodes=5)
     Found(solution=None, nodes=5, gave_up=True)
-
-    Raises ``TypeError``/``ValueError`` for a line that is not a puzzle or a bad
-    ``max_nodes``.
     """
-    validate.puzzle_line(puzzle)
-    validate.bound(max_nodes)
-    solutions, nodes, gave_up = exact_covers(puzzle, 1, max_nodes)
+    return _first_solution(validate.puzzle_line(puzzle), validate.bound(max_nodes))
+
+
+def _first_solution(puzzle: str, max_nodes: int | None) -> Found:
+    """:func:`first_solution` of a puzzle line, its arguments trusted (the registry's search)."""
+    _found, solutions, nodes, gave_up = algorithm_x(puzzle, 1, max_nodes, True)
     return Found(solutions[0] if solutions else None, nodes, gave_up)
 
 
-_solve_line = line_solver(first_solution)
-_solve = maybe_solver(first_solution)
-
-
-def solve_line(line: str, max_nodes: int | None = None) -> Outcome:
-    """The :class:`~fsudoku.outcome.Outcome` of one input line (``Invalid input`` if not a
-    puzzle).
-
-    No Haskell counterpart. Raises ``TypeError`` for a line that is not a ``str`` and
-    ``TypeError``/``ValueError`` for a bad ``max_nodes``.
-    """
-    return _solve_line(validate.line(line), validate.bound(max_nodes))
-
-
-def solve(line: str) -> Maybe[str]:
-    """The first solution of a puzzle line, or ``Nothing`` (no solution, or not a puzzle).
-
-    No Haskell counterpart. Raises ``TypeError`` for a line that is not a ``str``.
-    """
-    return _solve(validate.line(line))
+solve = maybe_solver(_first_solution)
+"""The first solution of an input line, or ``Nothing`` (no solution, or not a puzzle)."""

@@ -38,7 +38,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import chain, islice
 
-from fsudoku import validate
+from fsudoku.base import validate
 from fsudoku.grid_io import is_puzzle
 
 __all__ = ["Entry", "format_boxed", "format_euler", "is_puzzle", "read_puzzles"]
@@ -117,17 +117,16 @@ def _block_follows(source: Iterator[str], head: list[str]) -> bool:
     return False
 
 
-def read_puzzles(lines: Iterable[str], *, checked: bool = False) -> Iterator[Entry]:
+def read_puzzles(lines: Iterable[str]) -> Iterator[Entry]:
     """The puzzles of an input, one :class:`Entry` each, as a stream.
 
     The Euler format is chosen only when the first line that is not a comment starts
     with ``Grid`` *and* a block follows it (the next line that is neither blank nor a
     comment, within :data:`LOOKAHEAD` lines, is a row of 9 characters); otherwise the
     input is read in line mode, so that a first line that happens to start with
-    ``Grid`` cannot swallow the puzzle lines after it: each of them gets its own entry. Raises ``TypeError`` when
-    ``lines`` is a ``str`` or ``bytes`` (an iterable of lines is expected) or when a
-    line is not a ``str`` (when it is reached). ``checked=True`` says the lines are
-    known to be ``str`` (a reader of :mod:`fsudoku.batch`), and skips that check.
+    ``Grid`` cannot swallow the puzzle lines after it: each of them gets its own entry.
+    Raises ``TypeError`` when ``lines`` is a ``str`` or ``bytes`` (an iterable of lines
+    is expected) or when a line is not a ``str`` (when it is reached).
 
     >>> euler = ["Grid 01\\n"] + ["003020600\\n"] * 9 + ["Grid 02\\n", "123\\n"]
     >>> [(e.label, e.text[:9]) for e in read_puzzles(euler)]
@@ -137,12 +136,12 @@ def read_puzzles(lines: Iterable[str], *, checked: bool = False) -> Iterator[Ent
     >>> [e.label for e in read_puzzles(["Gridlock\\n", "1" * 81, "2" * 81])]
     ['1', '2', '3']
     """
-    source = iter(lines) if checked is True else validate.lines(lines)
-    return _read_puzzles(source)
+    return puzzles_of(validate.lines(lines))
 
 
-def _read_puzzles(source: Iterator[str]) -> Iterator[Entry]:
-    """:func:`read_puzzles` on checked lines."""
+def puzzles_of(source: Iterator[str]) -> Iterator[Entry]:
+    """:func:`read_puzzles` on lines known to be ``str`` (the readers of
+    :mod:`fsudoku.run.sources`): the format decided, then each entry."""
     head: list[str] = []  # the lines read to decide the format
     euler = False
     for raw in source:

@@ -29,16 +29,17 @@ What counts as a node: one search node per placement tried (forced moves include
 >>> PUZZLE = ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6..."
 >>> solve(PUZZLE)
 <Some: 693784512487512936125963874932651487568247391741398625319475268856129743274836159>
->>> solve_line("11" + "." * 79).status
-'no_solution'
+>>> first_solution("11" + "." * 79).solution is None
+True
 """
 
 from __future__ import annotations
 
-from fsudoku.outcome import Found, line_solver, maybe_solver
-from fsudoku.units import ALL as ALL
-from fsudoku.units import PEERS as PEERS
-from fsudoku.units import POPCOUNT
+from fsudoku.base import validate
+from fsudoku.base.outcome import Found, maybe_solver
+from fsudoku.base.units import ALL as ALL
+from fsudoku.base.units import PEERS as PEERS
+from fsudoku.base.units import POPCOUNT
 
 COUNT = POPCOUNT
 """Population count of every 9-bit mask."""
@@ -216,24 +217,31 @@ def fill(puzzle: str, placed: Placed) -> str:
 
 
 def first_solution(puzzle: str, max_nodes: int | None = None) -> Found:
-    """Backtracking with MRV and forward checking on a valid puzzle line.
+    """Backtracking with MRV and forward checking on a puzzle line (the notes' first
+    solver, index 0): the first solution and the placements tried.
 
-    No Haskell counterpart (the notes' first solver, index 0). ``nodes`` counts
-    placements tried. Clues that already clash give no solution with 0 nodes.
+    Clues that already clash give no solution with 0 nodes. Raises ``ValueError`` for a
+    line that is not a puzzle and ``TypeError``/``ValueError`` for a bad ``max_nodes``.
 
     >>> first_solution("1" * 81)
     Found(solution=None, nodes=0, gave_up=False)
     >>> first_solution("." * 81, max_nodes=4)
     Found(solution=None, nodes=4, gave_up=True)
+    >>> first_solution("." * 80)
+    Traceback (most recent call last):
+    ...
+    ValueError: not a puzzle line (81 characters, each . or 1-9): '.................................'
     """
+    return _first_solution(validate.puzzle_line(puzzle), validate.bound(max_nodes))
+
+
+def _first_solution(puzzle: str, max_nodes: int | None) -> Found:
+    """:func:`first_solution` of a puzzle line, its arguments trusted (the registry's search)."""
     if not clues_consistent(puzzle):
         return Found(None, 0)
     placed, found, nodes, gave_up = search(puzzle, max_nodes)
     return Found(fill(puzzle, placed) if found else None, nodes, gave_up)
 
 
-solve_line = line_solver(first_solution)
-"""The :class:`~fsudoku.outcome.Outcome` of one input line (``Invalid input`` if not a puzzle)."""
-
-solve = maybe_solver(first_solution)
-"""The solution of a puzzle line, or ``Nothing`` (no solution, or not a puzzle)."""
+solve = maybe_solver(_first_solution)
+"""The first solution of an input line, or ``Nothing`` (no solution, or not a puzzle)."""

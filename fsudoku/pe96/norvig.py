@@ -26,17 +26,18 @@ on a fresh copy of the state). A puzzle solved by propagation alone takes 0 node
 >>> PUZZLE = ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6..."
 >>> solve(PUZZLE)
 <Some: 693784512487512936125963874932651487568247391741398625319475268856129743274836159>
->>> solve_line("11" + "." * 79).status
-'no_solution'
+>>> first_solution("11" + "." * 79).solution is None
+True
 """
 
 from __future__ import annotations
 
-from fsudoku.outcome import Found, line_solver, maybe_solver
-from fsudoku.units import ALL as ALL
-from fsudoku.units import PEERS as PEERS
-from fsudoku.units import POPCOUNT
-from fsudoku.units import UNITS as BOARD_UNITS
+from fsudoku.base import validate
+from fsudoku.base.outcome import Found, maybe_solver
+from fsudoku.base.units import ALL as ALL
+from fsudoku.base.units import PEERS as PEERS
+from fsudoku.base.units import POPCOUNT
+from fsudoku.base.units import UNITS as BOARD_UNITS
 
 COUNT = POPCOUNT
 """Population count of every 9-bit mask."""
@@ -240,16 +241,27 @@ def _fewest(values: list[int]) -> int:
 
 
 def first_solution(puzzle: str, max_nodes: int | None = None) -> Found:
-    """Propagate the clues of a valid puzzle line, then search.
+    """Propagate the clues of a puzzle line, then search (the notes' third solver, index
+    2): the first solution and the guesses made.
 
-    No Haskell counterpart (the notes' third solver, index 2). ``nodes`` counts guesses;
-    clues that clash while seeding give no solution with 0 nodes.
+    Clues that clash while seeding give no solution with 0 nodes. Raises ``ValueError``
+    for a line that is not a puzzle and ``TypeError``/``ValueError`` for a bad
+    ``max_nodes``.
 
     >>> first_solution("1" * 81)
     Found(solution=None, nodes=0, gave_up=False)
     >>> first_solution("." * 81, max_nodes=3)
     Found(solution=None, nodes=3, gave_up=True)
+    >>> first_solution("." * 81, max_nodes=-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_nodes must be None or a whole number >= 0, not -1
     """
+    return _first_solution(validate.puzzle_line(puzzle), validate.bound(max_nodes))
+
+
+def _first_solution(puzzle: str, max_nodes: int | None) -> Found:
+    """:func:`first_solution` of a puzzle line, its arguments trusted (the registry's search)."""
     values = parse(puzzle)
     if values is None:
         return Found(None, 0)
@@ -258,8 +270,5 @@ def first_solution(puzzle: str, max_nodes: int | None = None) -> Found:
     return Found(solution, nodes, gave_up)
 
 
-solve_line = line_solver(first_solution)
-"""The :class:`~fsudoku.outcome.Outcome` of one input line (``Invalid input`` if not a puzzle)."""
-
-solve = maybe_solver(first_solution)
-"""The solution of a puzzle line, or ``Nothing`` (no solution, or not a puzzle)."""
+solve = maybe_solver(_first_solution)
+"""The first solution of an input line, or ``Nothing`` (no solution, or not a puzzle)."""

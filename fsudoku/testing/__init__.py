@@ -5,7 +5,7 @@ and each law once, with its equation and its equality), :mod:`~fsudoku.testing.e
 (list, bag and set equalities), :mod:`~fsudoku.testing.kit` (``check_laws``,
 ``law_tests``: the laws checked with Hypothesis; ``check_solver``: a whole solver
 checked against fsudoku's reference), :mod:`~fsudoku.testing.strategies`
-(puzzles and matrices built from known solutions) and :mod:`~fsudoku.testing.oracle`
+(puzzles and matrices built from known solutions) and :mod:`~fsudoku.base.oracle`
 (``is_solution``, defined once). The kit and the strategies need the ``hypothesis``
 extra; the names below are imported on first use, so importing this package does not
 import Hypothesis.
@@ -60,14 +60,19 @@ _HOMES = {
 }
 
 
+_SUBMODULES = ("equality", "kit", "laws", "strategies")
+
+
 def __getattr__(name: str) -> Any:
     """The exported names, imported from their module on first use; ``__all__`` itself,
     on first use (``from fsudoku.testing import *``, pdoc), loads every name it lists."""
     if name == "__all__":
         for each in _HOMES:
             globals()[each] = __getattr__(each)
-        globals()["__all__"] = sorted(_HOMES)
+        globals()["__all__"] = sorted([*_HOMES, *_SUBMODULES])
         return globals()["__all__"]
+    if name in _SUBMODULES:
+        return import_module(f"{__name__}.{name}")
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -43,10 +43,11 @@ from hypothesis import strategies as st
 from hypothesis.errors import Unsatisfiable
 from returns.maybe import Maybe
 
-from fsudoku.outcome import Outcome
-from fsudoku.solvers import SolverName, solve_line
+from fsudoku.base.names import SolverName
+from fsudoku.base.oracle import is_solution
+from fsudoku.base.outcome import Outcome
+from fsudoku.run.registry import solve_line
 from fsudoku.testing.laws import FSUDOKU, LAWS, Law, Parts
-from fsudoku.testing.oracle import is_solution
 from fsudoku.testing.strategies import (
     ambiguous_puzzles,
     contradictory_puzzles,
@@ -487,7 +488,7 @@ def check_solver(
     """Check a solver of lines against fsudoku's reference on generated lines; raise
     :class:`SolverDisagrees` with the shrunk line and both answers if they differ.
 
-    No Haskell counterpart: a differential property test. ``solve`` takes an input line
+    A differential property test. ``solve`` takes an input line
     and returns the solution as 81 digits, or ``None`` for no solution and for a line
     that is not a puzzle (``Maybe[str]``: ``Some`` and ``Nothing``, told apart by the
     value returned). Where the reference finds a solution, ``order="any"`` accepts any

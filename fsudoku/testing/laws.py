@@ -44,6 +44,7 @@ from fsudoku.bird import Grid, Matrix, Row
 from fsudoku.cell import Cell, Fixed, Possible
 from fsudoku.cell import Grid as CellGrid
 from fsudoku.cell import Row as CellRow
+from fsudoku.run.registry import bird_line
 from fsudoku.testing.equality import BAG, LIST, Equality
 
 __all__ = [
@@ -771,7 +772,7 @@ def transpose_involution(parts: Parts, grid: CellGrid) -> Sides:
 def _digits(cell: Cell) -> tuple[int, ...]:
     """The digits a Sarkar cell may take: its one digit if fixed, its possibilities if not.
 
-    No Haskell counterpart: a helper of the laws.
+    A helper of the laws.
 
     >>> _digits(Fixed(4)), _digits(Possible((2, 9)))
     ((4,), (2, 9))
@@ -937,7 +938,7 @@ def _solutions(grid: CellGrid) -> list[str]:
     """``filter valid . expand`` of a Sarkar grid, as 81-digit lines, enumerated by
     fsudoku's Bird ``search`` (which finds exactly the valid expansions, in its order)."""
     m = tuple(tuple("".join(map(str, _digits(c))) for c in row) for row in grid)
-    return [bird.grid_to_line(g) for g in bird.search(m, 3)]
+    return [bird_line(g) for g in bird.search(m, 3)]
 
 
 @law(

@@ -50,7 +50,8 @@ except ImportError as missing:  # say which extra brings it
     ) from missing
 
 from fsudoku import bird  # noqa: E402
-from fsudoku.cell import FIXED, Cell, Fixed, Grid, Possible, possible  # noqa: E402
+from fsudoku.cell import Cell, Fixed, Grid, Possible  # noqa: E402
+from fsudoku.run.registry import bird_grid  # noqa: E402
 
 if TYPE_CHECKING:
     from fsudoku.testing.laws import Law
@@ -215,7 +216,7 @@ def _unavoidable_rectangles(solution: str) -> list[tuple[int, int, int, int]]:
     and two boxes holding ``a b / b a``. Blanking them leaves two solutions (swap ``a``
     and ``b``), whatever else is blanked.
 
-    No Haskell counterpart. The sample solution has 8, and symmetries keep them:
+    The sample solution has 8, and symmetries keep them:
 
     >>> len(_unavoidable_rectangles(SAMPLE_SOLUTION)), _unavoidable_rectangles(SAMPLE_SOLUTION)[0]
     (8, (6, 7, 78, 79))
@@ -251,7 +252,7 @@ def unique_puzzles(*, min_blanks: int = 0, max_blanks: int = 64) -> st.SearchStr
     towards ``min_blanks`` blanks.
 
     >>> from hypothesis import given, settings
-    >>> from fsudoku.pe96.counting import count_solutions
+    >>> from fsudoku import count_solutions
     >>> @settings(max_examples=10)
     ... @given(unique_puzzles(min_blanks=5, max_blanks=50))
     ... def test_one_solution(line):
@@ -283,7 +284,7 @@ def ambiguous_puzzles(*, min_blanks: int = 4, max_blanks: int = 81) -> st.Search
     ``min_blanks`` blanks, the rectangle's four at the least.
 
     >>> from hypothesis import given, settings
-    >>> from fsudoku.pe96.counting import count_solutions
+    >>> from fsudoku import count_solutions
     >>> @settings(max_examples=10)
     ... @given(ambiguous_puzzles(max_blanks=30))
     ... def test_several_solutions(line):
@@ -322,7 +323,7 @@ def unsolvable_puzzles(*, min_blanks: int = 2, max_blanks: int = 63) -> st.Searc
 
     >>> from hypothesis import given, settings
     >>> from fsudoku.grid_io import read_grid
-    >>> from fsudoku.pe96.counting import count_solutions
+    >>> from fsudoku import count_solutions
     >>> from fsudoku.sarkar1 import is_grid_invalid
     >>> @settings(max_examples=10)
     ... @given(unsolvable_puzzles(min_blanks=30))
@@ -462,8 +463,7 @@ def choice_matrices(
     return tuple(tuple(row) for row in cells)
 
 
-@st.composite
-def rows_of_cells(draw: st.DrawFn) -> tuple[Cell, ...]:
+def rows_of_cells() -> st.SearchStrategy[tuple[Cell, ...]]:
     """Rows of 9 Sarkar cells, consistent with a solved row (a permutation of 1-9).
 
     Each cell is the ``Fixed`` digit of the permutation or a ``Possible`` that holds
@@ -474,30 +474,35 @@ def rows_of_cells(draw: st.DrawFn) -> tuple[Cell, ...]:
     >>> find(rows_of_cells(), lambda row: isinstance(row[0], Possible))[0]
     Possible [1,2]
     """
+    return _rows_of_cells()
+
+
+@st.composite
+def _rows_of_cells(draw: st.DrawFn) -> tuple[Cell, ...]:
     solved = draw(st.permutations(range(1, 10)))
     cells: list[Cell] = []
     for d in solved:
         if draw(st.booleans()):
-            cells.append(FIXED[d])
+            cells.append(Fixed(d))
         else:
             others = draw(
                 st.lists(
                     st.sampled_from([e for e in range(1, 10) if e != d]), min_size=1, unique=True
                 )
             )
-            cells.append(possible(tuple(sorted([d, *others]))))
+            cells.append(Possible(tuple(sorted([d, *others]))))
     return tuple(cells)
 
 
 def fixed_cells() -> st.SearchStrategy[Fixed]:
     """``Fixed`` cells of a digit 1-9 (the strategy registered for ``Fixed``)."""
-    return st.integers(1, 9).map(lambda d: FIXED[d])
+    return st.integers(1, 9).map(lambda d: Fixed(d))
 
 
 def possible_cells() -> st.SearchStrategy[Possible]:
     """``Possible`` cells: ascending, at least two distinct digits 1-9 (registered)."""
     return st.lists(st.integers(1, 9), min_size=2, max_size=9, unique=True).map(
-        lambda ds: possible(tuple(sorted(ds)))
+        lambda ds: Possible(tuple(sorted(ds)))
     )
 
 
@@ -573,7 +578,7 @@ def _complete_boards(draw: st.DrawFn, n: int = 2) -> tuple[tuple[str, ...], ...]
 
 def _cell_grids() -> st.SearchStrategy[Grid]:
     """9x9 Sarkar grids: of ``Fixed`` cells of any digits, or of a puzzle (read_grid)."""
-    labels = int_matrices(3).map(lambda m: tuple(tuple(FIXED[1 + v % 9] for v in r) for r in m))
+    labels = int_matrices(3).map(lambda m: tuple(tuple(Fixed(1 + v % 9) for v in r) for r in m))
     return labels | _sarkar_puzzles()
 
 
@@ -598,7 +603,7 @@ def _sarkar_units(draw: st.DrawFn, max_open: int = 5, max_digits: int = 4) -> tu
     five) others only: so most units can be completed, and some prune to ``Nothing``.
     Kept small so that the ways to complete a unit can be listed."""
     solved = draw(st.permutations(range(1, 10)))
-    cells: list[Cell] = [FIXED[d] for d in solved]
+    cells: list[Cell] = [Fixed(d) for d in solved]
     for i in draw(st.lists(st.integers(0, 8), max_size=max_open, unique=True)):
         others = [d for d in range(1, 10) if d != solved[i]]
         own = [] if draw(st.integers(0, 4)) == 4 else [solved[i]]
@@ -610,7 +615,7 @@ def _sarkar_units(draw: st.DrawFn, max_open: int = 5, max_digits: int = 4) -> tu
                 unique=True,
             )
         )
-        cells[i] = possible(tuple(sorted([*own, *ds])))
+        cells[i] = Possible(tuple(sorted([*own, *ds])))
     return tuple(cells)
 
 
@@ -623,7 +628,7 @@ def _law_domains() -> dict[str, st.SearchStrategy[dict[str, Any]]]:
     units = st.sampled_from(_UNITS)
     matrices4 = st.lists(solved_boards(2) | int_matrices(2), max_size=5)
     matrix_predicates = _predicates() | st.just(_rows_without_duplicates)
-    nine = puzzles(40, 64).map(lambda line: bird.choices(bird.line_to_grid(line)))
+    nine = puzzles(40, 64).map(lambda line: bird.choices(bird_grid(line)))
     rows9 = choice_matrices(3, max_open=4).flatmap(st.sampled_from)
     pieces = st.integers(1, 4).flatmap(
         lambda k: st.fixed_dictionaries(

@@ -1,0 +1,172 @@
+"""What a solver says about one puzzle line: the common result type of every solver.
+
+Glossary: ``line`` is one input line (81 characters once normalized), ``solution``
+an 81-character string of digits ``1``-``9``, ``nodes`` the number of search nodes
+the solver visited (for Sarkar's solvers: calls of ``solve``, dead branches included).
+
+Engines return :class:`Found` (what a search found on a puzzle line); the registry
+(:mod:`fsudoku.run.registry`) turns it into an :class:`Outcome`.
+
+>>> Outcome.solved("1" * 81, nodes=3).status
+'solved'
+>>> Outcome.no_solution(nodes=5).message()
+'No solution found'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal, NamedTuple, Protocol, TypeAlias
+
+from returns.maybe import Maybe, Nothing, Some
+
+from fsudoku.base import validate
+from fsudoku.grid_io import is_puzzle
+
+Status = Literal["solved", "no_solution", "invalid", "gave_up", "refused"]
+"""What became of a line: solved, no solution, not a puzzle, past the node bound, not tried."""
+
+INVALID_INPUT = "Invalid input"
+"""The article's ``main`` for a line ``readGrid`` refuses."""
+
+NO_SOLUTION = "No solution found"
+"""The article's ``main`` for a grid ``solve`` finds no solution of."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The answer for one puzzle: a solution, no solution, invalid input, a give-up, or
+    a refusal (``blanks``: the blanks of a puzzle not tried)."""
+
+    status: Status
+    solution: str | None = None
+    nodes: int = 0
+    blanks: int | None = None
+
+    @staticmethod
+    def solved(solution: str, nodes: int = 0) -> Outcome:
+        """A solved puzzle, the solution as 81 digits."""
+        return Outcome("solved", solution, nodes)
+
+    @staticmethod
+    def no_solution(nodes: int = 0) -> Outcome:
+        """The search ran out of branches: ``No solution found``."""
+        return Outcome("no_solution", None, nodes)
+
+    @staticmethod
+    def invalid() -> Outcome:
+        """The line is not a puzzle: ``Invalid input``."""
+        return Outcome("invalid", None, 0)
+
+    @staticmethod
+    def gave_up(nodes: int) -> Outcome:
+        """The search hit its node bound before it finished."""
+        return Outcome("gave_up", None, nodes)
+
+    @staticmethod
+    def refused(blanks: int) -> Outcome:
+        """Not tried: the specification solver (``bird-naive``) on too many blanks."""
+        return Outcome("refused", None, 0, blanks)
+
+    def to_maybe(self) -> Maybe[str]:
+        """The solution, or ``Nothing`` (no solution, not a puzzle, given up, refused).
+
+        >>> Outcome.solved("1" * 81).to_maybe().map(len), Outcome.invalid().to_maybe()
+        (<Some: 81>, <Nothing>)
+        """
+        return Nothing if self.solution is None else Some(self.solution)
+
+    def message(self) -> str:
+        """The one-line message of a non-solved outcome (the articles' wording where they have one).
+
+        >>> Outcome.refused(64).message()
+        'Refused: 64 blanks (filter valid . completions would try 9^64 grids)'
+        """
+        if self.status == "invalid":
+            return INVALID_INPUT
+        if self.status == "no_solution":
+            return NO_SOLUTION
+        if self.status == "gave_up":
+            return f"Gave up after {self.nodes} nodes"
+        if self.status == "refused":
+            return (
+                f"Refused: {self.blanks} blanks (filter valid . completions would try "
+                f"9^{self.blanks} grids)"
+            )
+        return "Solved"
+
+
+class Found(NamedTuple):
+    """What a search found on a valid puzzle line: its first solution (or ``None``), the
+    nodes it visited, and whether it stopped at its node bound."""
+
+    solution: str | None
+    nodes: int
+    gave_up: bool = False
+
+    def outcome(self) -> Outcome:
+        """The :class:`Outcome` of this search.
+
+        >>> Found("1" * 81, 3).outcome().status, Found(None, 9, True).outcome().status
+        ('solved', 'gave_up')
+        """
+        if self.solution is not None:
+            return Outcome.solved(self.solution, self.nodes)
+        if self.gave_up:
+            return Outcome.gave_up(self.nodes)
+        return Outcome.no_solution(self.nodes)
+
+
+FirstSolution: TypeAlias = Callable[[str, "int | None"], Found]
+"""A search of a valid puzzle line with an optional node bound."""
+
+
+class SolveLine(Protocol):
+    """``solve_line(line, max_nodes=None)``: any input line to an :class:`Outcome`."""
+
+    def __call__(self, line: str, max_nodes: int | None = None) -> Outcome: ...
+
+
+def line_solver(first_solution: FirstSolution) -> SolveLine:
+    """The solver of input lines made of a search of puzzle lines: a line ``readGrid``
+    would refuse is ``Invalid input``, any other is searched.
+
+    >>> solve_line = line_solver(lambda line, bound: Found(line.replace(".", "1"), 1))
+    >>> solve_line("x", None).status, solve_line("." * 81, None).solution[:3]
+    ('invalid', '111')
+    """
+
+    def solve_line(line: str, max_nodes: int | None = None) -> Outcome:
+        if not is_puzzle(line):
+            return Outcome.invalid()
+        return first_solution(line, max_nodes).outcome()
+
+    return solve_line
+
+
+def maybe_solver(first_solution: FirstSolution) -> Callable[[str], Maybe[str]]:
+    """The ``Maybe`` face of a search of puzzle lines: the first solution of any input
+    line, or ``Nothing`` (no solution, or not a puzzle); ``TypeError`` for a line that is
+    not a ``str``.
+
+    >>> solve = maybe_solver(lambda line, bound: Found(None, 1))
+    >>> solve("." * 81), solve("x")
+    (<Nothing>, <Nothing>)
+    """
+
+    def solve(line: str) -> Maybe[str]:
+        if not is_puzzle(validate.line(line)):
+            return Nothing
+        return Maybe.from_optional(first_solution(line, None).solution)
+
+    return solve
+
+
+class GaveUp(Exception):
+    """A search reached its node bound: raised inside a search (and by
+    :func:`fsudoku.count_solutions`); carries the node count."""
+
+    def __init__(self, nodes: int, message: str | None = None) -> None:
+        super().__init__(message or f"Gave up after {nodes} nodes")
+        self.nodes = nodes

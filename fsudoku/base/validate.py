@@ -1,0 +1,246 @@
+"""The checks of public arguments: one rule, and one message, per kind of argument.
+
+Haskell's types turn these mistakes away when the program is compiled; here each public
+function checks what it is given once, at its own boundary, and raises ``TypeError``
+(the wrong kind of value) or ``ValueError`` (the right kind, out of range) before any
+work. Nothing below a boundary checks again.
+
+The rules:
+
+- a *line* is a ``str`` (``bytes`` are refused: decode them first);
+- *lines* are an iterable of lines, not a ``str`` or ``bytes`` itself (iterating a
+  ``str`` gives its characters); the items are checked as they are reached;
+- ``max_nodes`` is ``None`` (no bound) or an ``int`` >= 0: at most that many nodes are
+  visited, and the search gives up when it would need one more;
+- ``limit`` is ``None`` (no limit) or an ``int`` >= 1: counting stops once that many
+  solutions are found;
+- ``jobs`` is an ``int`` >= 0 (``0``: one worker per usable core);
+- a name (of a solver, a rule, an engine) is one of its ``Literal``'s values: another
+  ``str`` is an :class:`UnknownName`, whose message lists the valid ones;
+- a ``bool`` is never taken for a number.
+
+>>> bound(3), bound(None), limit(2), line("x")
+(3, None, 2, 'x')
+>>> bound(-1)
+Traceback (most recent call last):
+...
+ValueError: max_nodes must be None or a whole number >= 0, not -1
+>>> limit(2.5)
+Traceback (most recent call last):
+...
+TypeError: limit must be None or a whole number >= 1, not a float (2.5)
+>>> list(lines(["a", "b"]))
+['a', 'b']
+>>> lines("abc")
+Traceback (most recent call last):
+...
+TypeError: lines must be an iterable of lines (str), not one str: wrap it in a list
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterator, Sequence
+from typing import TypeVar
+
+from fsudoku.grid_io import is_puzzle
+
+__all__ = [
+    "UnknownName",
+    "bound",
+    "flag",
+    "iterable",
+    "jobs",
+    "limit",
+    "line",
+    "lines",
+    "name",
+    "optional",
+    "puzzle",
+    "puzzle_line",
+    "whole",
+]
+
+N = TypeVar("N", bound=str)
+
+
+class UnknownName(ValueError):
+    """A solver, rule or engine name that fsudoku does not know (the message lists the valid ones)."""
+
+
+def _kind(value: object) -> str:
+    """A short description of a value for an error message.
+
+    >>> _kind(2.5), _kind(None)
+    ('a float (2.5)', 'None')
+    """
+    if value is None:
+        return "None"
+    shown = repr(value)
+    if len(shown) > 40:
+        shown = shown[:37] + "..."
+    return f"a {type(value).__name__} ({shown})"
+
+
+def whole(value: object, what: str, minimum: int = 0) -> int:
+    """``value`` as an ``int`` >= ``minimum`` (NumPy's integers too, through ``operator.index``).
+
+    >>> whole(5, "n")
+    5
+    >>> whole(True, "n")
+    Traceback (most recent call last):
+    ...
+    TypeError: n must be a whole number >= 0, not a bool (True)
+    """
+    return _whole(value, what, minimum, f"a whole number >= {minimum}")
+
+
+def optional(value: object, what: str, minimum: int = 0) -> int | None:
+    """``None``, or ``value`` as an ``int`` >= ``minimum``.
+
+    >>> optional(None, "n"), optional(3, "n")
+    (None, 3)
+    """
+    if value is None:
+        return None
+    return _whole(value, what, minimum, f"None or a whole number >= {minimum}")
+
+
+def _whole(value: object, what: str, minimum: int, wanted: str) -> int:
+    if isinstance(value, bool):
+        raise TypeError(f"{what} must be {wanted}, not {_kind(value)}")
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"{what} must be {wanted}, not {_kind(value)}") from None
+    if number < minimum:
+        raise ValueError(f"{what} must be {wanted}, not {number}")
+    return number
+
+
+def bound(value: object, what: str = "max_nodes") -> int | None:
+    """A node bound: ``None`` (none) or an ``int`` >= 0.
+
+    >>> bound(0)
+    0
+    """
+    return optional(value, what, 0)
+
+
+def limit(value: object, what: str = "limit", minimum: int = 1) -> int | None:
+    """A count limit: ``None`` (none) or an ``int`` >= ``minimum`` (1 unless told).
+
+    >>> limit(None), limit(7)
+    (None, 7)
+    """
+    return optional(value, what, minimum)
+
+
+def jobs(value: object, what: str = "jobs") -> int:
+    """A number of worker processes: an ``int`` >= 0 (``0``: one per usable core).
+
+    >>> jobs(0)
+    0
+    """
+    return whole(value, what, 0)
+
+
+def flag(value: object, what: str) -> bool:
+    """A ``bool`` (not merely something true or false).
+
+    >>> flag(True, "strict")
+    True
+    >>> flag(1, "strict")
+    Traceback (most recent call last):
+    ...
+    TypeError: strict must be True or False, not 1
+    """
+    if not isinstance(value, bool):
+        raise TypeError(f"{what} must be True or False, not {value!r}")
+    return value
+
+
+def line(value: object, what: str = "puzzle") -> str:
+    """A line of text: a ``str`` (``bytes`` must be decoded first).
+
+    >>> line(b"12")
+    Traceback (most recent call last):
+    ...
+    TypeError: puzzle must be a str, not a bytes (b'12'): decode it first
+    """
+    if isinstance(value, str):
+        return value
+    hint = ": decode it first" if isinstance(value, (bytes, bytearray, memoryview)) else ""
+    raise TypeError(f"{what} must be a str, not {_kind(value)}{hint}")
+
+
+def puzzle_line(value: object, what: str = "puzzle") -> str:
+    """A puzzle line: a ``str`` of 81 characters, each ``.`` or ``1``-``9`` (``readGrid``'s rule).
+
+    >>> puzzle_line("0" * 81)
+    Traceback (most recent call last):
+    ...
+    ValueError: not a puzzle line (81 characters, each . or 1-9): '000000000000000000000000000000000...'
+    """
+    return puzzle(line(value, what))
+
+
+def puzzle(text: str) -> str:
+    """A ``str`` that must be a puzzle line (``ValueError`` otherwise), for a caller that
+    has checked it is a ``str``.
+
+    >>> puzzle("1" * 81) == "1" * 81
+    True
+    """
+    if not is_puzzle(text):
+        shown = repr(text) if len(text) <= 36 else repr(text[:33] + "...")
+        raise ValueError(f"not a puzzle line (81 characters, each . or 1-9): {shown}")
+    return text
+
+
+def name(value: object, choices: Sequence[N], what: str = "solver") -> N:
+    """One of ``choices``: a ``TypeError`` for a value that is not a ``str``, an
+    :class:`UnknownName` (a ``ValueError``) listing the choices for any other ``str``.
+
+    >>> name("dlx", ("mrv", "dlx"))
+    'dlx'
+    >>> name("bogo", ("mrv", "dlx"))
+    Traceback (most recent call last):
+    ...
+    fsudoku.base.validate.UnknownName: unknown solver 'bogo'; choose one of mrv, dlx
+    """
+    if not isinstance(value, str):
+        raise TypeError(f"a {what} name is a str (one of {', '.join(choices)}), not {_kind(value)}")
+    for choice in choices:
+        if value == choice:
+            return choice
+    raise UnknownName(f"unknown {what} {value!r}; choose one of {', '.join(choices)}")
+
+
+def iterable(value: object, what: str = "lines", of: str = "lines (str)") -> Iterator[object]:
+    """An iterator over ``value``, which must be an iterable and not a ``str``/``bytes``.
+
+    >>> iterable(3)
+    Traceback (most recent call last):
+    ...
+    TypeError: lines must be an iterable of lines (str), not a int (3)
+    """
+    if isinstance(value, (str, bytes, bytearray)):
+        one = "one str" if isinstance(value, str) else "bytes"
+        raise TypeError(f"{what} must be an iterable of {of}, not {one}: wrap it in a list")
+    try:
+        return iter(value)  # type: ignore[call-overload, no-any-return]
+    except TypeError:
+        raise TypeError(f"{what} must be an iterable of {of}, not {_kind(value)}") from None
+
+
+def lines(value: object, what: str = "lines") -> Iterator[str]:
+    """The lines of an iterable, each checked to be a ``str`` when it is reached (the
+    iterable itself at once: a ``str`` passed for its lines is refused here)."""
+    items = iterable(value, what)
+
+    def checked() -> Iterator[str]:
+        for number, item in enumerate(items, 1):
+            yield line(item, f"{what} item {number}")
+
+    return checked()

@@ -1,0 +1,275 @@
+"""Puzzles read from files and streams, in bounded memory: the entries of a batch.
+
+Input rules (those of ``fsudoku solve``): lines are split on ``\\n`` only, as Haskell's
+``lines``; one trailing ``\\r`` is dropped (unless ``strict``), ``0`` blanks become
+``.``, bytes that are not UTF-8 make that line ``Invalid input``; the Euler format is
+detected per file (:func:`fsudoku.pe96.formats.read_puzzles`). A line longer than
+:data:`MAX_LINE` bytes is ``Invalid input`` as soon as that much of it is read, and the
+rest of it is skipped without being kept. A source that cannot be read is a
+:class:`SourceError` in the stream of entries, and the sources after it are still read.
+
+Glossary: an *entry* is one puzzle of the input with its label (a line number, or
+``Grid NN``); a *source* is a file name (``-``: standard input).
+
+>>> import io
+>>> from fsudoku.grid_io import SAMPLE
+>>> [(e.label, e.text[:7]) for e in entries_of(io.BytesIO(SAMPLE.encode() + b"\\nabc\\n"))]
+[('1', '.......'), ('2', 'abc')]
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import select
+import stat
+import sys
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import IO
+
+from fsudoku.base import validate
+from fsudoku.pe96.formats import Entry, puzzles_of
+
+__all__ = [
+    "MAX_LINE",
+    "Entry",
+    "Lines",
+    "SourceError",
+    "Sources",
+    "entries_of",
+    "read_sources",
+    "text_lines",
+]
+
+MAX_LINE = 1024
+"""The bytes kept of one input line: a longer line is ``Invalid input`` (no puzzle, nor an
+Euler row with its surrounding spaces, needs more), and the rest of it is skipped."""
+
+READ_SIZE = 1 << 16
+"""Bytes asked for by one read of an input."""
+
+_OVERLONG = b"\xff"
+"""Appended to the kept start of an overlong line: not UTF-8, so the line decodes with
+U+FFFD, which no puzzle, row or header contains; the line can never be read as valid."""
+
+
+class Lines:
+    """The lines of a binary stream (without their ``\\n``), in bounded memory.
+
+    At most :data:`MAX_LINE` bytes of a line are kept; a longer line is given as soon as
+    that much is read (its start and a byte that is not UTF-8), and its rest is skipped.
+    A stream whose descriptor does not block (``O_NONBLOCK``) is waited for when it has
+    nothing to give: no data yet is not the end of the input.
+    """
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self._read: Callable[[int], bytes | None] = getattr(stream, "read1", None) or stream.read
+        self.fd: int | None = None
+        try:
+            self.fd = stream.fileno()
+        except (OSError, ValueError, AttributeError):
+            self.fd = None
+        self._ready: deque[bytes] = deque()  # complete lines, in order
+        self._partial = bytearray()  # the start of the next line (at most MAX_LINE bytes)
+        self._skipping = False  # the current line was too long: its rest is dropped
+        self.at_end = False
+
+    def __iter__(self) -> Iterator[bytes]:
+        return self
+
+    def __next__(self) -> bytes:
+        while not self._ready:
+            if self.at_end:
+                raise StopIteration
+            self.fill()
+        return self._ready.popleft()
+
+    @property
+    def ready(self) -> bool:
+        """Whether a complete line has been read and not taken yet."""
+        return bool(self._ready)
+
+    @property
+    def skipping(self) -> bool:
+        """Whether the rest of an overlong line is being skipped."""
+        return self._skipping
+
+    def fill(self) -> None:
+        """One read of the stream: its complete lines to the ready ones, the rest kept."""
+        try:
+            chunk = self._read(READ_SIZE)
+        except BlockingIOError:
+            chunk = None
+        if chunk is None:  # a descriptor that does not block, with nothing to read yet
+            self.wait(None)
+            return
+        if not chunk:
+            self._end()
+            return
+        self._split(bytes(chunk))
+
+    def wait(self, timeout: float | None) -> bool:
+        """Whether the stream can be read without blocking, waiting up to ``timeout``
+        seconds for it (``None``: as long as it takes)."""
+        if self.fd is None:
+            return True  # a stream in memory
+        poller = select.poll()
+        poller.register(self.fd, select.POLLIN | select.POLLPRI)
+        return bool(poller.poll(None if timeout is None else int(timeout * 1000)))
+
+    def _end(self) -> None:
+        self.at_end = True
+        if self._partial and not self._skipping:
+            self._ready.append(bytes(self._partial))
+        self._partial.clear()
+        self._skipping = False
+
+    def _split(self, chunk: bytes) -> None:
+        parts = chunk.split(b"\n")
+        tail = parts.pop()  # the start of a line not ended yet (may be empty)
+        if parts:
+            if self._skipping:
+                parts.pop(0)  # the end of an overlong line, given already
+                self._skipping = False
+            elif self._partial:
+                parts[0] = bytes(self._partial) + parts[0]
+            self._partial.clear()
+            self._ready.extend(p if len(p) <= MAX_LINE else p[:MAX_LINE] + _OVERLONG for p in parts)
+        if tail and not self._skipping:
+            self._partial += tail
+            if len(self._partial) > MAX_LINE:  # too long: give it now, skip the rest
+                self._ready.append(bytes(self._partial[:MAX_LINE]) + _OVERLONG)
+                self._partial.clear()
+                self._skipping = True
+
+
+def decode(raw: bytes) -> str:
+    """One raw line (its ``\\n`` already split off) to text; bad UTF-8 kept visible as
+    U+FFFD, which no puzzle contains, so the line reads as ``Invalid input``.
+
+    >>> decode(b"12\\r"), decode(b"\\xff1")
+    ('12\\r', '\\ufffd1')
+    """
+    return raw.decode("utf-8", errors="replace")
+
+
+def _binary(stream: object) -> IO[bytes]:
+    """``stream``, which must be an open binary stream (a text one: pass its ``.buffer``)."""
+    if isinstance(stream, io.TextIOBase) or not callable(getattr(stream, "read", None)):
+        raise TypeError(f"expected a binary stream (open(path, 'rb')), not {type(stream).__name__}")
+    return stream  # type: ignore[return-value]
+
+
+def text_lines(stream: IO[bytes]) -> Iterator[str]:
+    """The lines of an open binary stream as text (without their ``\\n``), in bounded
+    memory: ``lines <$> getContents``. Raises ``TypeError`` for a stream that is not binary.
+
+    >>> list(text_lines(io.BytesIO(b"ab\\r\\ncd")))
+    ['ab\\r', 'cd']
+    """
+    return map(decode, Lines(_binary(stream)))
+
+
+def entries_in(lines: Iterable[str], strict: bool = False) -> Iterator[Entry]:
+    """The puzzles of one file's lines, the format detected from them (lines, or Euler's
+    grids); ``strict``: every line as it is, as the Haskell ``main`` reads it (no ``0``
+    blanks, no comments, no Euler grids, a ``\\r`` kept)."""
+    if strict:
+        return (Entry(line, str(number)) for number, line in enumerate(lines, 1))
+    return puzzles_of(iter(lines))
+
+
+def entries_of(stream: IO[bytes], strict: bool = False) -> Iterator[Entry]:
+    """The puzzles of one open binary stream, read as a stream (the article's
+    ``lines <$> getContents``, plus the formats). Raises ``TypeError`` for a stream
+    that is not binary."""
+    lines = Lines(_binary(stream))
+    return entries_in(map(decode, lines), validate.flag(strict, "strict"))
+
+
+@dataclass(frozen=True, slots=True)
+class SourceError:
+    """A source that could not be opened or read: its name as given, and why."""
+
+    source: str
+    error: OSError
+
+
+def open_source(path: str) -> IO[bytes]:
+    """A source opened for reading (``-``: standard input's binary stream); a directory
+    is refused here (``open`` would not say). Raises ``OSError``."""
+    if path == "-":
+        stream = getattr(sys.stdin, "buffer", None) if sys.stdin is not None else None
+        if stream is None:
+            raise OSError(9, "standard input is closed")
+        return stream  # type: ignore[no-any-return]
+    handle = open(path, "rb")
+    try:
+        if stat.S_ISDIR(os.fstat(handle.fileno()).st_mode):
+            raise IsADirectoryError(21, "Is a directory", path)
+    except BaseException:
+        handle.close()
+        raise
+    return handle
+
+
+class Sources(Iterator["Entry | SourceError"]):
+    """Every puzzle of the named sources in order (``-`` or none: standard input), each
+    read once, as a stream; a source that cannot be read is one :class:`SourceError`
+    in its place. ``lines`` makes the reader of each source (:class:`Lines` unless told)."""
+
+    def __init__(
+        self,
+        paths: Sequence[str],
+        strict: bool = False,
+        lines: Callable[[IO[bytes]], Lines] = Lines,
+    ) -> None:
+        self.paths = list(paths) or ["-"]
+        self.strict = strict
+        self._make = lines
+        self.reader: Lines | None = None
+        """The reader of the source being read (``None`` between sources)."""
+        self.index = -1
+        """The index of the source being read."""
+        self._items = self._all()
+
+    def __next__(self) -> Entry | SourceError:
+        return next(self._items)
+
+    def _all(self) -> Iterator[Entry | SourceError]:
+        for index, path in enumerate(self.paths):
+            self.index = index
+            try:
+                stream = open_source(path)
+            except OSError as error:
+                yield SourceError(path, error)
+                continue
+            try:
+                self.reader = self._make(stream)
+                yield from entries_in(map(decode, self.reader), self.strict)
+            except OSError as error:
+                yield SourceError(path, error)
+            finally:
+                self.reader = None
+                if path != "-":
+                    stream.close()
+
+
+def read_sources(paths: Sequence[str], strict: bool = False) -> Sources:
+    """Every puzzle of the named files in order (``-`` or none: standard input), each
+    file read once as a stream (a pipe, a FIFO or ``/dev/stdin`` as a regular file is);
+    a file that cannot be read is a :class:`SourceError` in its place, and the others
+    are still read. Raises ``TypeError`` for ``paths`` that is a ``str`` (a list of
+    names is expected) or holds something that is not a file name.
+
+    >>> [type(item).__name__ for item in read_sources(["no-such-file"])]
+    ['SourceError']
+    """
+    names: list[str] = []
+    for number, item in enumerate(validate.iterable(paths, "paths", "file names"), 1):
+        if not isinstance(item, (str, os.PathLike)):
+            raise TypeError(f"paths item {number} must be a file name (str), not {item!r}")
+        names.append(os.fsdecode(item))
+    return Sources(names, validate.flag(strict, "strict"))
