@@ -82,58 +82,120 @@ TWINS_ROW: Row = (
 """The Twins row of #2's "Singles, Twins and Triplets" (5 and 7 only in cells 3 and 9)."""
 
 
+def number_cells(row: Row) -> list[tuple[int, Cell]]:
+    """Number a unit's cells from 1 (nine at most): step 1 of ``exclusivePossibilities``.
+
+    Haskell (#2, "A Little Forward, a Little Backward"): ``zip [1..9]``; a tenth cell
+    and after are dropped, as ``zip`` drops them.
+
+    >>> number_cells((FIXED[3], possible((1, 2))))
+    [(1, Fixed 3), (2, Possible [1,2])]
+    """
+    return list(zip(range(1, 10), row, strict=False))
+
+
+def non_fixed_cells(numbered: list[tuple[int, Cell]]) -> list[tuple[int, Possible]]:
+    """Keep the numbered cells that are not fixed: step 2 of ``exclusivePossibilities``.
+
+    Haskell (#2, "A Little Forward, a Little Backward"): ``filter (isPossible . snd)``.
+
+    >>> non_fixed_cells([(1, FIXED[3]), (2, possible((1, 2)))])
+    [(2, Possible [1,2])]
+    """
+    return [(i, c) for i, c in numbered if c.__class__ is Possible]
+
+
+def cells_of_digits(numbered: list[tuple[int, Possible]]) -> dict[int, list[int]]:
+    """Map each digit to its cells, the last cell first: step 3 of ``exclusivePossibilities``.
+
+    Haskell (#2, "A Little Forward, a Little Backward"): a ``Data.Map`` built by a
+    nested ``foldl'`` over the cells and their digits with ``Map.insertWith``, which
+    puts each new cell in front, so a digit's cells come out descending. The ``dict``
+    is in key order, as a ``Data.Map`` is.
+
+    >>> cells_of_digits([(1, possible((2, 5))), (3, possible((1, 2)))])
+    {1: [3], 2: [3, 1], 5: [1]}
+    """
+    cells: dict[int, list[int]] = {}
+    for i, cell in numbered:
+        for x in cell.values:
+            cells[x] = [i, *cells.get(x, ())]  # put in front
+    return dict(sorted(cells.items()))
+
+
+def digits_in_fewer_than_four_cells(cells: dict[int, list[int]]) -> dict[int, list[int]]:
+    """Drop the digits found in four cells or more: step 4 of ``exclusivePossibilities``.
+
+    Haskell (#2, "A Little Forward, a Little Backward"): ``Map.filter`` on the length.
+
+    >>> digits_in_fewer_than_four_cells({1: [4, 3, 2, 1], 2: [3, 1]})
+    {2: [3, 1]}
+    """
+    return {x: is_ for x, is_ in cells.items() if len(is_) < 4}
+
+
+def digits_of_cells(cells: dict[int, list[int]]) -> dict[tuple[int, ...], list[int]]:
+    """Flip the map, each list of cells to its digits: step 5 of ``exclusivePossibilities``.
+
+    Haskell (#2, "A Little Forward, a Little Backward"): ``Map.foldlWithKey'`` over the
+    digits in ascending order into a new map with ``Map.insertWith``, which puts each new
+    digit in front, so each list of digits comes out descending. A list of cells, the
+    new map's key, is a tuple here; the ``dict`` is in key order.
+
+    >>> digits_of_cells({1: [1], 2: [3, 1], 5: [3], 7: [3, 1]})
+    {(1,): [1], (3,): [5], (3, 1): [7, 2]}
+    """
+    digits: dict[tuple[int, ...], list[int]] = {}
+    for x, is_ in cells.items():  # digits in ascending order, as a Map folds its keys
+        key = tuple(is_)
+        digits[key] = [x, *digits.get(key, ())]  # put in front
+    return dict(sorted(digits.items()))
+
+
+def groups_with_as_many_digits_as_cells(
+    digits: dict[tuple[int, ...], list[int]],
+) -> dict[tuple[int, ...], list[int]]:
+    """Keep the cell lists with as many digits as cells: step 6 of ``exclusivePossibilities``.
+
+    Haskell (#2, "A Little Forward, a Little Backward"): ``Map.filterWithKey`` on the
+    two lengths.
+
+    >>> groups_with_as_many_digits_as_cells({(1,): [1], (3,): [5, 2], (3, 1): [7, 2]})
+    {(1,): [1], (3, 1): [7, 2]}
+    """
+    return {is_: xs for is_, xs in digits.items() if len(is_) == len(xs)}
+
+
+def exclusive_groups(groups: dict[tuple[int, ...], list[int]]) -> list[list[int]]:
+    """The digit lists of the map, in key order: step 7 of ``exclusivePossibilities``.
+
+    Haskell (#2, "A Little Forward, a Little Backward"): ``Map.elems``.
+
+    >>> exclusive_groups({(1,): [1], (3, 1): [7, 2]})
+    [[1], [7, 2]]
+    """
+    return list(groups.values())
+
+
 def exclusive_possibilities(row: Row) -> list[list[int]]:
     """The groups of n digits that occur in exactly the same n cells (n < 4) of a unit.
 
     Haskell (#2, "A Little Forward, a Little Backward"):
-    ``exclusivePossibilities :: [Cell] -> [[Int]]``. The article builds it as a pipeline
-    of seven steps; each step below is one of them, with the value it computes on the
-    article's sample row (checked by the doctest).
+    ``exclusivePossibilities :: [Cell] -> [[Int]]``, a pipeline of seven steps, here the
+    seven functions above in the same order: :func:`number_cells`,
+    :func:`non_fixed_cells`, :func:`cells_of_digits`,
+    :func:`digits_in_fewer_than_four_cells`, :func:`digits_of_cells`,
+    :func:`groups_with_as_many_digits_as_cells`, :func:`exclusive_groups`.
+    ``tests/port/test_articles.py`` compares the value of each step on the article's
+    sample row with the value the article prints.
 
     >>> exclusive_possibilities(SAMPLE_ROW)
     [[4], [8, 3, 2]]
     """
-    # the input: the sample row
-    # [Possible [4,6,9], Fixed 1, Fixed 5, Possible [6,9], Fixed 7, Possible [2,3,6,8,9],
-    #  Possible [6,9], Possible [2,3,6,8,9], Possible [2,3,6,8,9]]
-
-    # step 1: number the cells from 1
-    step1 = list(zip(range(1, 10), row, strict=False))
-    # [(1,Possible [4,6,9]),(2,Fixed 1),(3,Fixed 5),(4,Possible [6,9]),(5,Fixed 7),
-    #  (6,Possible [2,3,6,8,9]),(7,Possible [6,9]),(8,Possible [2,3,6,8,9]),(9,Possible [2,3,6,8,9])]
-
-    # step 2: keep the cells that are not fixed
-    step2 = [(i, c) for i, c in step1 if c.__class__ is Possible]
-    # [(1,Possible [4,6,9]),(4,Possible [6,9]),(6,Possible [2,3,6,8,9]),
-    #  (7,Possible [6,9]),(8,Possible [2,3,6,8,9]),(9,Possible [2,3,6,8,9])]
-
-    # step 3: map each digit to the cells it may go in, each new cell put in front
-    step3: dict[int, list[int]] = {}
-    for i, cell in step2:
-        for x in cell.values:
-            step3[x] = [i, *step3.get(x, ())]  # put in front: cell lists come out descending
-    # fromList [(2,[9,8,6]),(3,[9,8,6]),(4,[1]),(6,[9,8,7,6,4,1]),(8,[9,8,6]),(9,[9,8,7,6,4,1])]
-
-    # step 4: drop the digits that may go in four cells or more
-    step4 = {x: is_ for x, is_ in sorted(step3.items()) if len(is_) < 4}
-    # fromList [(2,[9,8,6]),(3,[9,8,6]),(4,[1]),(8,[9,8,6])]
-    if not step4:
+    cells = digits_in_fewer_than_four_cells(cells_of_digits(non_fixed_cells(number_cells(row))))
+    if not cells:
         return []  # steps 5 to 7 of an empty map: no groups
-
-    # step 5: turn the map around, cell lists to digits, each new digit put in front
-    step5: dict[tuple[int, ...], list[int]] = {}
-    for x, is_ in step4.items():  # digits in ascending order, as a Map folds its keys
-        key = tuple(is_)
-        step5[key] = [x, *step5.get(key, ())]  # put in front: digit lists come out descending
-    # fromList [([1],[4]),([9,8,6],[8,3,2])]
-
-    # step 6: keep the groups with as many digits as cells
-    step6 = {is_: xs for is_, xs in step5.items() if len(is_) == len(xs)}
-    # fromList [([1],[4]),([9,8,6],[8,3,2])]
-
-    # step 7: the digit groups, in the order of their cell lists
-    return [step6[is_] for is_ in sorted(step6)]
-    # [[4],[8,3,2]]
+    return exclusive_groups(groups_with_as_many_digits_as_cells(digits_of_cells(cells)))
 
 
 # ---------------------------------------------------------------------------
