@@ -38,6 +38,7 @@ from fsudoku import sarkar1
 from fsudoku.cell import Cell, Fixed, Grid, Possible, Row
 from fsudoku.fp import fix_m, traverse
 from fsudoku.sarkar1 import is_possible
+from fsudoku.tz import pipe
 
 __all__ = [
     "SAMPLE_ROW",
@@ -88,7 +89,7 @@ def number_cells(row: Row) -> list[tuple[int, Cell]]:
     Haskell (#2, "A Little Forward, a Little Backward"): ``zip [1..9]``; a tenth cell
     and after are dropped, as ``zip`` drops them.
 
-    >>> number_cells((FIXED[3], possible((1, 2))))
+    >>> number_cells((Fixed(3), Possible((1, 2))))
     [(1, Fixed 3), (2, Possible [1,2])]
     """
     return list(zip(range(1, 10), row, strict=False))
@@ -99,10 +100,10 @@ def non_fixed_cells(numbered: list[tuple[int, Cell]]) -> list[tuple[int, Possibl
 
     Haskell (#2, "A Little Forward, a Little Backward"): ``filter (isPossible . snd)``.
 
-    >>> non_fixed_cells([(1, FIXED[3]), (2, possible((1, 2)))])
+    >>> non_fixed_cells([(1, Fixed(3)), (2, Possible((1, 2)))])
     [(2, Possible [1,2])]
     """
-    return [(i, c) for i, c in numbered if c.__class__ is Possible]
+    return [(i, c) for i, c in numbered if isinstance(c, Possible)]
 
 
 def cells_of_digits(numbered: list[tuple[int, Possible]]) -> dict[int, list[int]]:
@@ -113,7 +114,7 @@ def cells_of_digits(numbered: list[tuple[int, Possible]]) -> dict[int, list[int]
     puts each new cell in front, so a digit's cells come out descending. The ``dict``
     is in key order, as a ``Data.Map`` is.
 
-    >>> cells_of_digits([(1, possible((2, 5))), (3, possible((1, 2)))])
+    >>> cells_of_digits([(1, Possible((2, 5))), (3, Possible((1, 2)))])
     {1: [3], 2: [3, 1], 5: [1]}
     """
     cells: dict[int, list[int]] = {}
@@ -181,8 +182,8 @@ def exclusive_possibilities(row: Row) -> list[list[int]]:
     """The groups of n digits that occur in exactly the same n cells (n < 4) of a unit.
 
     Haskell (#2, "A Little Forward, a Little Backward"):
-    ``exclusivePossibilities :: [Cell] -> [[Int]]``, a pipeline of seven steps, here the
-    seven functions above in the same order: :func:`number_cells`,
+    ``exclusivePossibilities :: [Cell] -> [[Int]]``, a pipeline of seven steps (``&``,
+    :func:`fsudoku.tz.pipe`), here the seven functions above in the same order: :func:`number_cells`,
     :func:`non_fixed_cells`, :func:`cells_of_digits`,
     :func:`digits_in_fewer_than_four_cells`, :func:`digits_of_cells`,
     :func:`groups_with_as_many_digits_as_cells`, :func:`exclusive_groups`.
@@ -192,10 +193,17 @@ def exclusive_possibilities(row: Row) -> list[list[int]]:
     >>> exclusive_possibilities(SAMPLE_ROW)
     [[4], [8, 3, 2]]
     """
-    cells = digits_in_fewer_than_four_cells(cells_of_digits(non_fixed_cells(number_cells(row))))
-    if not cells:
-        return []  # steps 5 to 7 of an empty map: no groups
-    return exclusive_groups(groups_with_as_many_digits_as_cells(digits_of_cells(cells)))
+    groups: list[list[int]] = pipe(
+        row,
+        number_cells,
+        non_fixed_cells,
+        cells_of_digits,
+        digits_in_fewer_than_four_cells,
+        digits_of_cells,
+        groups_with_as_many_digits_as_cells,
+        exclusive_groups,
+    )
+    return groups
 
 
 # ---------------------------------------------------------------------------

@@ -23,23 +23,21 @@ import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 import pytest
-from conftest import SUDOKU17, first_lines, run_cli
 from hypothesis import given, settings
 from returns.maybe import Maybe, Nothing
+from support import SEEDS, SUDOKU17, first_lines, run_cli
 
 from fsudoku import bird, erratum, sarkar1, sarkar2
 from fsudoku.app.explain import RULER, boxed_possibilities
-from fsudoku.cell import FIXED, Cell, Fixed, Grid, Possible, Row, possible
+from fsudoku.cell import Cell, Fixed, Grid, Possible, Row
 from fsudoku.fp import traverse
 from fsudoku.grid_io import SAMPLE, read_grid, show_grid, show_grid_with_possibilities, show_line
 from fsudoku.pe96.formats import format_boxed
 from fsudoku.testing.strategies import rows_of_cells
 from fsudoku.tz import transpose
 
-SEEDS = Path(__file__).resolve().parents[2] / ".." / "shared" / "seeds"
 SARKAR_SEED = "000_31e6888853710671.txt"
 BIRD_SEED = "003_60df0a837a6007d2.txt"
 TITLE = "Writing a Fast Sudoku Solver in Haskell"
@@ -298,7 +296,7 @@ CELL = re.compile(r"\[([1-9 ]*)\]|([1-9])")
 def read_shown_row(line: str) -> Row:
     """The cells of a row shown with possibilities, however spaced: ``[1  4]`` a non-fixed cell, a digit a fixed one."""
     return tuple(
-        FIXED[int(m[2])] if m[1] is None else possible(tuple(int(d) for d in m[1] if d != " "))
+        Fixed(int(m[2])) if m[1] is None else Possible(tuple(int(d) for d in m[1] if d != " "))
         for m in CELL.finditer(line)
     )
 
@@ -320,7 +318,7 @@ def without_digit_around(grid: Grid, r: int, c: int) -> Grid:
     def pruned(i: int, j: int, cell: Cell) -> Cell:
         peer = i == r or j == c or (i // 3, j // 3) == (r // 3, c // 3)
         if peer and isinstance(cell, Possible):
-            return possible(tuple(x for x in cell.values if x != digit.value))
+            return Possible(tuple(x for x in cell.values if x != digit.value))
         return cell
 
     return tuple(
@@ -481,7 +479,7 @@ def test_next_grids_replays_the_article_session(sarkar1_article: Article) -> Non
     session = sarkar1_article.session("(grid1, grid2) = nextGrids grid'")
     settled = sarkar1.prune_grid(read_grid(session.puzzle).unwrap()).unwrap()
     # the session's comment: the pivot is the row-4-column-1 cell, [2, 9]
-    assert sarkar1.pivot(settled) == (27, FIXED[2], FIXED[9])
+    assert sarkar1.pivot(settled) == (27, Fixed(2), Fixed(9))
     grid1, grid2 = sarkar1.next_grids(settled)
     assert_printed(
         session.printed("putStr $ showGridWithPossibilities grid1"),
@@ -547,7 +545,7 @@ def test_singles_row_is_the_sixth_sub_grid_of_the_settled_grid(sarkar2_article: 
     row = sarkar1.sub_grids_to_rows(sarkar1.prune_grid(sample()).unwrap())[5]
     assert_printed(row_figure(sarkar2_article, 0), boxed_row(row))
     # the prose: only the sixth cell may hold a 1, and the published code fixes it
-    assert sarkar2.prune_cells(row).unwrap()[5] == FIXED[1]
+    assert sarkar2.prune_cells(row).unwrap()[5] == Fixed(1)
 
 
 def test_twins_row_is_the_ports_twins_row(sarkar2_article: Article) -> None:
@@ -756,7 +754,7 @@ def test_main_prints_true_for_the_first_twenty_puzzles(bird_lecture: Article) ->
     # Bird's search on the first 20 sudoku17 puzzles: every one has a single solution
     # (about 30 s of CPU on this port: a corpus test)
     _, printed = bird_lecture.command(r"^\S+ \$ \./sudoku ")
-    grids = [bird.line_to_grid(line) for line in first_lines(SUDOKU17, 20)]
+    grids = [bird.s2g(line.replace(".", "0")) for line in first_lines(SUDOKU17, 20)]
     assert printed[0] == show(
         len([g for g in grids if bird.single(list(bird.solve_search(g)))]) == 20
     )
