@@ -48,12 +48,11 @@ The names of this module load what they need on first use: ``import fsudoku`` (o
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from importlib import import_module
-from importlib.metadata import PackageNotFoundError, version
-from typing import TYPE_CHECKING, Any
-
+TYPE_CHECKING = False  # typing itself is not loaded: importing fsudoku costs nothing
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+    from typing import Any
+
     from returns.maybe import Maybe
 
     from fsudoku.base.names import Engine as Engine
@@ -61,11 +60,8 @@ if TYPE_CHECKING:
     from fsudoku.base.outcome import Outcome as Outcome
     from fsudoku.cell import Grid
 
-try:
-    __version__ = version("fsudoku")
+    __version__: str
     """The version of fsudoku (the distribution's, from its metadata)."""
-except PackageNotFoundError:  # a source tree that was never installed
-    __version__ = "0+unknown"
 
 _LAZY: dict[str, tuple[str, str]] = {
     "Engine": ("fsudoku.base.names", "Engine"),
@@ -95,6 +91,17 @@ if not TYPE_CHECKING:
                 globals()[lazy] = __getattr__(lazy)
             globals()["__all__"] = names
             return names
+        if name == "__version__":  # read from the metadata only when asked for
+            from importlib.metadata import PackageNotFoundError, version
+
+            try:
+                found = version("fsudoku")
+            except PackageNotFoundError:  # a source tree that was never installed
+                found = "0+unknown"
+            globals()["__version__"] = found
+            return found
+        from importlib import import_module
+
         home = _LAZY.get(name)
         if home is not None:
             value = getattr(import_module(home[0]), home[1])

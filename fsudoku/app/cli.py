@@ -48,6 +48,7 @@ from fsudoku.app.process import (
 )
 from fsudoku.app.progress import Progress, check_summary, summary
 from fsudoku.app.render import FORMATS, render
+from fsudoku.app.svg import PictureError
 from fsudoku.app.usage import UsageError, at_least_two, bench_arguments, positive, whole
 from fsudoku.app.workers import tie_to_parent
 from fsudoku.base.names import ENGINES, SOLVERS, Engine
@@ -118,7 +119,9 @@ def _close_quietly(progress: Progress) -> None:
 
 def _flush_quietly(writer: Writer) -> None:
     """Write the answers held, on the way out of a run that stopped (an output that
-    fails again is not reported twice)."""
+    fails again is not reported twice; after a signal, for a second at most)."""
+    if writer.signals is not None:
+        writer.signals.last_words()
     with contextlib.suppress(OutputError):
         writer.flush()
 
@@ -412,10 +415,22 @@ def build_parser() -> argparse.ArgumentParser:
         default="exclusives",
     )
     p_explain.add_argument(
-        "--max-steps", type=positive, default=None, help="stop the trace after N steps"
+        "--max-steps",
+        type=positive,
+        default=None,
+        help="stop the trace, and the search, after N steps (with --svg: 1000 by default)",
     )
     p_explain.add_argument(
-        "--svg", metavar="DIR", default=None, help="also write each grid shown as SVG"
+        "--max-nodes",
+        type=whole,
+        default=None,
+        help="give up after N search nodes (prints 'Gave up after N nodes')",
+    )
+    p_explain.add_argument(
+        "--svg",
+        metavar="DIR",
+        default=None,
+        help="also draw each grid shown as DIR/step-N.svg, with DIR/index.html",
     )
     p_explain.set_defaults(run=cmd_explain)
     return parser
@@ -430,7 +445,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     with Signals() as signals:
         _SIGNALS[0] = signals
         try:
-            return _main(argv, out)
+            status = _main(argv, out)
+            if signals.received is not None:  # raised where Python ignores exceptions
+                signals._raise()
+            return status
         except KeyboardInterrupt:
             process.say_once("interrupted")
             return EXIT_INTERRUPTED
@@ -465,12 +483,21 @@ def _main(argv: Sequence[str] | None, out: TextIO | None) -> int:
     except UsageError as error:
         _complain(f"fsudoku: {error}\n")
         return EXIT_USAGE
+    except PictureError as error:  # explain --svg
+        _complain(f"fsudoku: {error}\n")
+        return EXIT_OUTPUT
     except OutputError as error:
+        if error.broken_pipe:  # the reader went away (``| head``): quiet, as a filter is
+            process.die_of_broken_pipe()
+            return process.EXIT_BROKEN_PIPE
         output.silence(sys.stdout if error.where == "standard output" else sys.stderr)
         with contextlib.suppress(OutputError):
             _err(None).write(f"fsudoku: {error}\n")
         return EXIT_OUTPUT
     except OSError as error:  # a write of a subcommand that writes on its own
+        if error.errno == errno.EPIPE:
+            process.die_of_broken_pipe()
+            return process.EXIT_BROKEN_PIPE
         where = "standard output" if error.errno in _OUTPUT_ERRNOS else None
         if where is None:
             with contextlib.suppress(OutputError):

@@ -23,7 +23,7 @@ from returns.maybe import Maybe
 
 from fsudoku import bird
 from fsudoku.app.messages import os_error_message
-from fsudoku.app.svg import clue_cells, svg_grid
+from fsudoku.app.svg import SVG_CAP, Folder, clue_cells, svg_grid
 from fsudoku.app.usage import UsageError
 from fsudoku.base.names import SolverName
 from fsudoku.base.outcome import GaveUp
@@ -59,38 +59,45 @@ def boxed_possibilities(grid: Grid, pivot: int | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
+class Capped(Exception):
+    """The trace reached its last step (``--max-steps``): the search stops there too."""
+
+
 class Printer:
-    """Numbers and prints the steps of a trace (and writes each grid as SVG if asked)."""
+    """Numbers and prints the steps of a trace (and draws each grid into ``pictures``);
+    past ``max_steps`` it raises :class:`Capped`, which ends the search."""
 
     def __init__(
         self,
         out: TextIO,
         max_steps: int | None = None,
-        svg_dir: str | None = None,
+        pictures: Folder | None = None,
         clues: frozenset[int] | None = None,
     ) -> None:
         self.out = out
         self.max_steps = max_steps
-        self.svg_dir = svg_dir
+        self.pictures = pictures
         self.clues = clues  # the puzzle's clues, drawn apart from deduced digits in SVG
         self.steps = 0
-        self.capped = False
 
     def show(self, title: str, grid: Grid | None = None, pivot: int | None = None) -> None:
         """Print one step (a title, and a grid when there is one)."""
         if self.max_steps is not None and self.steps >= self.max_steps:
-            if not self.capped:
-                self.out.write(f"\n... trace stopped after {self.max_steps} steps (--max-steps)\n")
-                self.capped = True
-            return
+            raise Capped
         self.steps += 1
         self.out.write(f"\n[{self.steps}] {title}\n")
         if grid is not None:
             self.out.write(boxed_possibilities(grid, pivot))
-            if self.svg_dir is not None:
-                name = os.path.join(self.svg_dir, f"step-{self.steps:04d}.svg")
-                with open(name, "w", encoding="utf-8") as handle:
-                    handle.write(svg_grid(grid, pivot, f"{self.steps}: {title}", self.clues))
+            if self.pictures is not None:
+                text = svg_grid(grid, pivot, f"{self.steps}: {title}", self.clues)
+                self.pictures.add(self.steps, title, text)
+
+    def stopped(self, nodes: int) -> None:
+        """Say that the trace, and the search with it, stopped at its last step."""
+        self.out.write(
+            f"\n... trace stopped after {self.max_steps} steps (--max-steps); "
+            f"the search stopped with it, at node {nodes}\n"
+        )
 
 
 class Explainer(SarkarEvents):
@@ -145,7 +152,7 @@ class Explainer(SarkarEvents):
         cell = grid[index // 9][index % 9]
         digits = list(cell.values) if isinstance(cell, Possible) else []
         where = f"row {index // 9 + 1}, column {index % 9 + 1}"
-        parent = stats.nodes - 1  # told as the first branch's node starts
+        parent = stats.nodes  # told as the node splits, before its first branch starts
         self.printer.show(
             f"node {parent}: pivot {where} {digits} (first cell with fewest possibilities); "
             f"nextGrids: grid1 fixes {digits[0]}",
@@ -169,23 +176,28 @@ def explain(
     rule: SolverName,
     out: TextIO,
     max_steps: int | None = None,
-    svg_dir: str | None = None,
+    pictures: Folder | None = None,
     max_nodes: int | None = None,
 ) -> Explainer | None:
-    """Walk one puzzle through Sarkar's solver with rule ``rule``; None if invalid.
+    """Walk one puzzle through Sarkar's solver with rule ``rule`` (``None``: not a puzzle).
 
-
-    Raises :class:`GaveUp` past ``max_nodes`` nodes.
+    Raises :class:`GaveUp` past ``max_nodes`` nodes; past ``max_steps`` steps the trace
+    and the search stop (the explainer has no solution then).
     """
     grid = read_grid(puzzle.replace("0", "."))
     if not grid:
         out.write("Invalid input\n")
         return None
-    explainer = Explainer(Printer(out, max_steps, svg_dir, clue_cells(puzzle)))
+    printer = Printer(out, max_steps, pictures, clue_cells(puzzle))
+    explainer = Explainer(printer)
     started = time.perf_counter()
-    result, stats = run_sarkar(
-        grid.unwrap(), PRUNE_CELLS[rule], max_nodes=max_nodes, events=explainer
-    )
+    try:
+        result, stats = run_sarkar(
+            grid.unwrap(), PRUNE_CELLS[rule], max_nodes=max_nodes, events=explainer
+        )
+    except Capped:
+        printer.stopped(explainer.nodes)
+        return explainer
     explainer.stats = stats
     elapsed = time.perf_counter() - started
     out.write("\n")
@@ -217,20 +229,28 @@ def _svg_dir(path: str) -> None:
 
 
 def main(args: argparse.Namespace, out: TextIO) -> int:
-    """``fsudoku explain PUZZLE [--solver ...] [--max-steps N] [--svg DIR]``."""
-
+    """``fsudoku explain PUZZLE [--solver ...] [--max-steps N] [--max-nodes N] [--svg DIR]``:
+    status 0 when the trace reaches a solution, 1 otherwise (none, not a puzzle, given up,
+    stopped), 74 when a picture cannot be written."""
+    max_steps = args.max_steps
+    pictures = None
     if args.svg is not None:
         _svg_dir(args.svg)
-    if args.solver == "bird":
-        return explain_bird(args.puzzle, out, args.max_steps, args.svg)
+        if max_steps is None:
+            max_steps = SVG_CAP
+        pictures = Folder(args.svg, max_steps)
     try:
-        explainer = explain(args.puzzle, args.solver, out, args.max_steps, args.svg)
+        if args.solver == "bird":
+            solved = explain_bird(args.puzzle, out, max_steps, pictures, args.max_nodes)
+        else:
+            explainer = explain(args.puzzle, args.solver, out, max_steps, pictures, args.max_nodes)
+            solved = explainer is not None and explainer.solution is not None
     except GaveUp as stop:
         out.write(f"Gave up after {stop.nodes} nodes\n")
-        return 1
-    if explainer is None or explainer.solution is None:
-        return 1
-    return 0
+        solved = False
+    if pictures is not None:
+        pictures.close()
+    return 0 if solved else 1
 
 
 def bird_grid(m: tuple[tuple[str, ...], ...]) -> Grid:
@@ -291,17 +311,29 @@ class BirdExplainer(BirdEvents):
 
 
 def explain_bird(
-    puzzle: str, out: TextIO, max_steps: int | None = None, svg_dir: str | None = None
-) -> int:
-    """Walk one puzzle through Bird's ``solve'''`` (``search . choices``)."""
+    puzzle: str,
+    out: TextIO,
+    max_steps: int | None = None,
+    pictures: Folder | None = None,
+    max_nodes: int | None = None,
+) -> bool:
+    """Walk one puzzle through Bird's search of its choices: whether the
+    trace reached a solution. Raises :class:`GaveUp` past ``max_nodes`` nodes."""
     line = puzzle.replace("0", ".")
     if not is_puzzle(line):
         out.write("Invalid input\n")
-        return 1
-    tracer = BirdExplainer(Printer(out, max_steps, svg_dir, clue_cells(line)))
+        return False
+    printer = Printer(out, max_steps, pictures, clue_cells(line))
+    tracer = BirdExplainer(printer)
     started = time.perf_counter()
-    found, stats = run_bird(bird.choices(registry.bird_grid(line)), events=tracer)
-    first = next(found, None)
+    found, stats = run_bird(
+        bird.choices(registry.bird_grid(line)), max_nodes=max_nodes, events=tracer
+    )
+    try:
+        first = next(found, None)
+    except Capped:
+        printer.stopped(stats.nodes)
+        return False
     elapsed = time.perf_counter() - started
     out.write("\n")
     if first is None:
@@ -311,6 +343,6 @@ def explain_bird(
         out.write(registry.bird_line(first) + "\n")
     out.write(
         f"\nSummary (bird): {stats.nodes} nodes, {tracer.backtracks} backtracks, "
-        f"{elapsed * 1000:.1f} ms (with tracing)\n"
+        f"depth {stats.max_depth}, {elapsed * 1000:.1f} ms (with tracing)\n"
     )
-    return 0 if first is not None else 1
+    return first is not None

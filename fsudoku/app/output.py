@@ -10,7 +10,10 @@ one line says so on stderr when it can, and the status is ``EX_IOERR`` (74).
 from __future__ import annotations
 
 import contextlib
+import errno
+import fcntl
 import os
+import select
 import stat
 import sys
 from typing import TextIO
@@ -21,16 +24,20 @@ __all__ = ["PIECE", "OutputError", "Writer", "silence", "stderr"]
 
 
 class OutputError(Exception):
-    """Standard output or error could not be written."""
+    """Standard output or error could not be written (``errno``: why, when the system said)."""
 
     def __init__(self, where: str, error: BaseException | None = None) -> None:
         reason = "closed"
         if isinstance(error, OSError) and error.strerror:
             reason = error.strerror[:1].lower() + error.strerror[1:]
-        elif isinstance(error, ValueError):
-            reason = "closed"
         super().__init__(f"cannot write to {where}: {reason}")
         self.where = where
+        self.errno = error.errno if isinstance(error, OSError) else None
+
+    @property
+    def broken_pipe(self) -> bool:
+        """Whether the reader went away (``EPIPE``), which a Unix filter takes quietly."""
+        return self.errno == errno.EPIPE
 
 
 class Writer:
@@ -55,6 +62,8 @@ class Writer:
         self._pending: list[str] = []
         self._size = 0
         self._regular = False
+        self._append = False
+        self._floor = 0
         self._encoding = "utf-8"
         self._fd = self._descriptor()
 
@@ -83,26 +92,49 @@ class Writer:
         an unbuffered text stream would), else through the stream."""
         if self.stream is None:
             raise OutputError(self.where)
-        fd = self._fd
         guard = self.signals.critical() if self.signals is not None else contextlib.nullcontext()
         with guard:
-            start = None
-            try:
-                if fd is None:
+            if self._fd is None:
+                try:
                     self.stream.write(text)
                     self.stream.flush()
-                    return
-                self.stream.flush()  # whatever was written to the stream before
-                if self._regular:
-                    start = os.lseek(fd, 0, os.SEEK_CUR)
-                data = memoryview(text.encode(self._encoding, "replace"))
-                while data:
-                    data = data[os.write(fd, data) :]
-            except (OSError, ValueError) as error:
-                if start is not None and fd is not None:  # no half answer left in the file
-                    with contextlib.suppress(OSError):
-                        os.ftruncate(fd, start)
-                raise OutputError(self.where, error) from None
+                except (OSError, ValueError) as error:
+                    raise OutputError(self.where, error) from None
+                return
+            self._write_fd(self._fd, text.encode(self._encoding, "replace"))
+
+    def _write_fd(self, fd: int, data: bytes) -> None:
+        """Every byte to the descriptor; a regular file that a write fails on is cut back
+        to where this write began, and never below its size when the run began (an
+        appended file, ``>>``, keeps every byte it had)."""
+        start = None
+        try:
+            self.stream.flush()  # type: ignore[union-attr]  # what was written to it before
+            if self._regular:
+                start = os.fstat(fd).st_size if self._append else os.lseek(fd, 0, os.SEEK_CUR)
+            view = memoryview(data)
+            while view:
+                view = view[self._write_some(fd, view) :]
+        except (OSError, ValueError) as error:
+            if start is not None:  # no half answer left in the file
+                with contextlib.suppress(OSError):
+                    os.ftruncate(fd, max(start, self._floor))
+            raise OutputError(self.where, error) from None
+
+    def _write_some(self, fd: int, view: memoryview) -> int:
+        """One write; a descriptor that does not block (``O_NONBLOCK``) and is full is
+        waited for (``EAGAIN`` is not a failure)."""
+        try:
+            with self._blocking():
+                return os.write(fd, view)
+        except BlockingIOError:
+            with self._blocking():
+                _wait_writable(fd)
+            return 0
+
+    def _blocking(self) -> contextlib.AbstractContextManager[None]:
+        """A system call that may block: a signal meanwhile ends the run at once."""
+        return self.signals.blocking() if self.signals is not None else contextlib.nullcontext()
 
     def _descriptor(self) -> int | None:
         """The stream's file descriptor, or None (a stream in memory); notes whether it
@@ -110,7 +142,10 @@ class Writer:
         answer) and the stream's encoding."""
         try:
             fd = self.stream.fileno()  # type: ignore[union-attr]
-            self._regular = stat.S_ISREG(os.fstat(fd).st_mode)
+            info = os.fstat(fd)
+            self._regular = stat.S_ISREG(info.st_mode)
+            self._floor = info.st_size  # what the file held before this run wrote to it
+            self._append = bool(fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_APPEND)
         except (AttributeError, OSError, ValueError):
             return None
         self._encoding = getattr(self.stream, "encoding", None) or "utf-8"
@@ -120,6 +155,13 @@ class Writer:
 PIECE = 4096
 """The most a held :class:`Writer` writes at once (``PIPE_BUF`` on Linux: a write of at
 most this many bytes to a pipe is never interleaved or cut; answers are ASCII)."""
+
+
+def _wait_writable(fd: int) -> None:
+    """Wait until a descriptor can be written (or has failed: the write then says why)."""
+    poller = select.poll()
+    poller.register(fd, select.POLLOUT)
+    poller.poll()
 
 
 def stderr(signals: Signals | None = None) -> Writer:

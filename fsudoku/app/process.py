@@ -16,15 +16,18 @@ is what makes ``fsudoku`` end a run cleanly whatever happens to it.
 
 from __future__ import annotations
 
-import contextlib
+# Until the guard below is installed, this module loads nothing that Python has not
+# loaded at start-up (``signal`` would load ``enum``, ``typing`` a dozen modules): a
+# signal that lands while the program loads ends it quietly, not with a traceback.
+import _signal
 import os
-import signal
 import sys
-import threading
-import time
-from collections.abc import Iterator
-from types import FrameType
-from typing import NoReturn
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from types import FrameType
+    from typing import NoReturn
 
 EXIT_OK = 0
 """Every puzzle was solved (``check``: every one has exactly one solution)."""
@@ -37,6 +40,9 @@ EXIT_INTERNAL = 70
 EXIT_OUTPUT = 74
 """Standard output or error could not be written (``EX_IOERR``): a full disk, a
 closed pipe, a closed descriptor. The run stopped there."""
+EXIT_BROKEN_PIPE = 141
+"""The reader of standard output went away (128 + SIGPIPE): the status of a filter that
+SIGPIPE ended, as ``yes | head -1`` shows it; nothing is said."""
 EXIT_HANGUP = 129
 """SIGHUP (128 + 1)."""
 EXIT_INTERRUPTED = 130
@@ -45,22 +51,25 @@ EXIT_TERMINATED = 143
 """SIGTERM (128 + 15)."""
 
 SIGNALS: dict[int, tuple[int, str]] = {
-    signal.SIGINT: (EXIT_INTERRUPTED, "interrupted"),
-    signal.SIGTERM: (EXIT_TERMINATED, "terminated"),
+    _signal.SIGINT: (EXIT_INTERRUPTED, "interrupted"),
+    _signal.SIGTERM: (EXIT_TERMINATED, "terminated"),
 }
-if hasattr(signal, "SIGHUP"):
-    SIGNALS[signal.SIGHUP] = (EXIT_HANGUP, "hung up")
+if hasattr(_signal, "SIGHUP"):
+    SIGNALS[_signal.SIGHUP] = (EXIT_HANGUP, "hung up")
 
-BLOCKED = 1.0
-"""Seconds an answer may stay blocked in a write before a signal ends the process at once."""
+LAST_WORDS = 1.0
+"""Seconds a run that a signal stopped may spend writing the answers it had found,
+before it ends at once (a reader that reads nothing must not keep it alive)."""
 
 _said: list[bool] = [False]  # the line of the signal that ends the run was written
 
 
 def _write_fd(fd: int, text: str) -> None:
     """Write to a file descriptor, ignoring failure (the last words of a process)."""
-    with contextlib.suppress(OSError):
+    try:
         os.write(fd, text.encode(errors="replace"))
+    except OSError:
+        pass
 
 
 def _block_signals() -> set[int] | None:
@@ -68,9 +77,62 @@ def _block_signals() -> set[int] | None:
     None where it cannot be set. A handler already due runs at the call's return, so
     once this returns no signal can cut what follows."""
     try:
-        return signal.pthread_sigmask(signal.SIG_BLOCK, list(SIGNALS))
+        return _signal.pthread_sigmask(_signal.SIG_BLOCK, list(SIGNALS))
     except (AttributeError, OSError, ValueError):
         return None
+
+
+def _exit_now(signum: int) -> None:
+    """End the process at once: workers killed, the signal's line, its status."""
+    _block_signals()
+    status, name = SIGNALS.get(signum, (128 + signum, "stopped"))
+    pool = sys.modules.get("fsudoku.run.pool")  # no worker was started if it never loaded
+    if pool is not None:
+        try:
+            pool.kill_workers()
+        except Exception:
+            pass
+    if not _said[0]:
+        _said[0] = True
+        _write_fd(2, f"fsudoku: {name}\n")
+    os._exit(status)
+
+
+def _quit_while_loading(signum: int, frame: FrameType | None) -> None:
+    """The guard of the program's start-up (and of its shutdown): end at once."""
+    _exit_now(signum)
+
+
+def _started_as_program() -> bool:
+    """Whether this process is the ``fsudoku`` program (its console script or
+    ``python -m fsudoku``), rather than a program that imports fsudoku."""
+    main = sys.modules.get("__main__")
+    spec = getattr(main, "__spec__", None)
+    if getattr(spec, "name", None) in ("fsudoku.__main__", "fsudoku.app.cli"):
+        return True
+    return os.path.basename(getattr(main, "__file__", "") or "") == "fsudoku"
+
+
+def install_guard() -> None:
+    """Make a signal end the process at once, quietly (start-up and shutdown)."""
+    for signum in SIGNALS:
+        try:
+            if _signal.getsignal(signum) in (_signal.SIG_DFL, _signal.default_int_handler):
+                _signal.signal(signum, _quit_while_loading)
+        except (OSError, ValueError):  # not the main thread, or no such signal here
+            pass
+
+
+PROGRAM = _started_as_program()
+"""Whether this process is the ``fsudoku`` program (set once, at import)."""
+
+if PROGRAM:
+    install_guard()
+
+# isort: split
+import contextlib  # noqa: E402
+import signal  # noqa: E402
+import threading  # noqa: E402
 
 
 def say_once(name: str) -> None:
@@ -99,52 +161,6 @@ def say_once(name: str) -> None:
                 signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
-def _exit_now(signum: int) -> None:
-    """End the process at once: workers killed, the signal's line, its status."""
-    _block_signals()
-    status, name = SIGNALS.get(signum, (128 + signum, "stopped"))
-    with contextlib.suppress(Exception):
-        from fsudoku.run.pool import kill_workers
-
-        kill_workers()
-    if not _said[0]:
-        _said[0] = True
-        _write_fd(2, f"fsudoku: {name}\n")
-    os._exit(status)
-
-
-def _quit_while_loading(signum: int, frame: FrameType | None) -> None:
-    """The guard of the program's start-up (and of its shutdown): end at once."""
-    _exit_now(signum)
-
-
-def _started_as_program() -> bool:
-    """Whether this process is the ``fsudoku`` program (its console script or
-    ``python -m fsudoku``), rather than a program that imports fsudoku."""
-    main = sys.modules.get("__main__")
-    spec = getattr(main, "__spec__", None)
-    if getattr(spec, "name", None) in ("fsudoku.__main__", "fsudoku.app.cli"):
-        return True
-    return os.path.basename(getattr(main, "__file__", "") or "") == "fsudoku"
-
-
-def install_guard() -> None:
-    """Make a signal end the process at once, quietly (start-up and shutdown)."""
-    if threading.current_thread() is not threading.main_thread():
-        return
-    for signum in SIGNALS:
-        with contextlib.suppress(OSError, ValueError):
-            if signal.getsignal(signum) in (signal.SIG_DFL, signal.default_int_handler):
-                signal.signal(signum, _quit_while_loading)
-
-
-PROGRAM = _started_as_program()
-"""Whether this process is the ``fsudoku`` program (set once, at import)."""
-
-if PROGRAM:
-    install_guard()
-
-
 class Stopped(BaseException):
     """SIGTERM or SIGHUP stopped the run (a ``BaseException``, as ``KeyboardInterrupt``
     is, so that no ``except Exception`` swallows it)."""
@@ -158,14 +174,17 @@ class Stopped(BaseException):
 class Signals:
     """SIGINT, SIGTERM and SIGHUP for the length of a run (see the module docstring).
 
-    Used as a context manager by ``main``; :meth:`critical` marks the writing of one
-    answer, which a signal does not cut."""
+    Used as a context manager by ``main``. :meth:`critical` marks the writing of one
+    piece of answers, which a signal does not cut; :meth:`blocking` marks the system
+    call inside it, which a signal interrupts at once (a write that is interrupted has
+    written nothing, so no half answer is left)."""
 
     def __init__(self) -> None:
         self.pid = os.getpid()
         self.received: int | None = None
         self.raised = False
-        self.critical_since: float | None = None
+        self.in_piece = False
+        self.in_call = False
         self.previous: dict[int, object] = {}
 
     def __enter__(self) -> Signals:
@@ -189,10 +208,8 @@ class Signals:
         if self.received is not None:  # a second signal: now
             _exit_now(self.received)
         self.received = signum
-        if self.critical_since is not None:
-            if time.monotonic() - self.critical_since < BLOCKED:
-                return  # raised once the answer is written
-            _exit_now(signum)
+        if self.in_piece and not self.in_call:
+            return  # between two steps of one piece: raised once the piece is written
         self._raise()
 
     def _raise(self) -> None:
@@ -204,14 +221,51 @@ class Signals:
 
     @contextlib.contextmanager
     def critical(self) -> Iterator[None]:
-        """Write one answer: a signal that arrives meanwhile takes effect after it."""
-        self.critical_since = time.monotonic()
+        """Write one piece of answers: a signal that arrives meanwhile takes effect after it."""
+        self.in_piece = True
         try:
             yield
         finally:
-            self.critical_since = None
+            self.in_piece = False
         if self.received is not None and not self.raised:
             self._raise()
+
+    @contextlib.contextmanager
+    def blocking(self) -> Iterator[None]:
+        """A system call that may block (a write to a full pipe): a signal ends it at once."""
+        self.in_call = True
+        try:
+            yield
+        finally:
+            self.in_call = False
+
+    def last_words(self) -> None:
+        """Once a signal has stopped the run: end the process at once if what is left to
+        do (writing the answers found) takes longer than :data:`LAST_WORDS` seconds."""
+        if self.received is None or threading.current_thread() is not threading.main_thread():
+            return
+        received = self.received
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            signal.signal(signal.SIGALRM, lambda signum, frame: _exit_now(received))
+            signal.setitimer(signal.ITIMER_REAL, LAST_WORDS)
+
+
+def die_of_broken_pipe() -> None:
+    """End as a Unix filter does when its reader goes away: no word, workers killed, and
+    killed by SIGPIPE (the shell's status 141), which Python ignores by default. Only in
+    the program itself (a caller of ``main`` gets :data:`EXIT_BROKEN_PIPE`)."""
+    if not PROGRAM:
+        return
+    _block_signals()
+    with contextlib.suppress(Exception):
+        from fsudoku.run.pool import kill_workers
+
+        kill_workers()
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGPIPE])
+        os.kill(os.getpid(), signal.SIGPIPE)
+    os._exit(128 + 13)
 
 
 def occupy_standard_fds() -> None:

@@ -17,9 +17,14 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import os
+import re
+import tempfile
 from collections.abc import Collection
 from xml.sax.saxutils import escape
 
+from fsudoku.app.messages import shown
 from fsudoku.cell import Fixed, Grid
 
 CELL = 48
@@ -180,3 +185,80 @@ def svg_grid(
         parts.append(f'<text class="title" x="{MARGIN}" y="{y}">{escape(line)}</text>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+SVG_CAP = 1000
+"""The steps ``fsudoku explain --svg`` draws unless ``--max-steps`` says otherwise (the
+sample puzzle under ``simple`` takes 13,314)."""
+
+_STEP = re.compile(r"step-\d+\.svg")
+
+
+class PictureError(Exception):
+    """A picture of ``--svg`` could not be written (the message names the file)."""
+
+    def __init__(self, path: str, error: OSError) -> None:
+        reason = error.strerror or str(error) or type(error).__name__
+        super().__init__(f"cannot write {shown(path)}: {reason[:1].lower()}{reason[1:]}")
+
+
+class Folder:
+    """The pictures of one trace, in a folder: ``step-NNNN.svg`` (numbered wide enough
+    for ``cap`` steps, so they sort), then ``index.html``, which shows them in order.
+
+    Each file is written under a temporary name and renamed into place: an interrupted
+    run leaves no half picture, and a link planted under a picture's name is replaced,
+    not followed. A previous run's pictures are removed first, so the folder holds one
+    trace."""
+
+    def __init__(self, path: str, cap: int) -> None:
+        self.path = path
+        self.width = max(4, len(str(cap)))
+        umask = os.umask(0o022)
+        os.umask(umask)
+        self.mode = 0o666 & ~umask  # what a new file gets under this process's umask
+        self.steps: list[tuple[str, str]] = []
+        for name in os.listdir(path):
+            if _STEP.fullmatch(name) or name == "index.html":
+                full = os.path.join(path, name)
+                if not os.path.isdir(full) or os.path.islink(full):
+                    try:
+                        os.unlink(full)
+                    except OSError as error:
+                        raise PictureError(full, error) from None
+
+    def add(self, step: int, title: str, text: str) -> None:
+        """Write one step's picture."""
+        name = f"step-{step:0{self.width}d}.svg"
+        self._put(name, text)
+        self.steps.append((name, title))
+
+    def close(self) -> None:
+        """Write the index of the pictures written."""
+        items = "\n".join(
+            f'<li><p>{escape(title)}</p><img src="{name}" alt="{escape(title)}"></li>'
+            for name, title in self.steps
+        )
+        self._put(
+            "index.html",
+            '<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>fsudoku explain'
+            f"</title></head>\n<body><ol>\n{items}\n</ol></body></html>\n",
+        )
+
+    def _put(self, name: str, text: str) -> None:
+        final = os.path.join(self.path, name)
+        try:
+            fd, temporary = tempfile.mkstemp(dir=self.path, prefix=".step-", suffix=".tmp")
+        except OSError as error:
+            raise PictureError(final, error) from None
+        try:
+            os.fchmod(fd, self.mode)
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(text)
+            os.replace(temporary, final)
+        except BaseException as error:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            if isinstance(error, OSError):
+                raise PictureError(final, error) from None
+            raise

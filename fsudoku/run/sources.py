@@ -19,6 +19,7 @@ Glossary: an *entry* is one puzzle of the input with its label (a line number, o
 
 from __future__ import annotations
 
+import fcntl
 import io
 import os
 import select
@@ -98,17 +99,33 @@ class Lines:
 
     def fill(self) -> None:
         """One read of the stream: its complete lines to the ready ones, the rest kept."""
+        chunk = self._chunk()
+        if chunk is None:  # a descriptor that does not block, with nothing to read yet
+            self.wait(None)
+        elif not chunk:
+            self._end()
+        else:
+            self._split(chunk)
+
+    def _chunk(self) -> bytes | None:
+        """The next bytes of the stream, ``b""`` at its end, ``None`` when a descriptor
+        that does not block has nothing yet (``EAGAIN`` is not the end)."""
         try:
             chunk = self._read(READ_SIZE)
         except BlockingIOError:
-            chunk = None
-        if chunk is None:  # a descriptor that does not block, with nothing to read yet
-            self.wait(None)
-            return
-        if not chunk:
-            self._end()
-            return
-        self._split(bytes(chunk))
+            return None
+        if chunk is None:
+            return None
+        if chunk or self.fd is None or not _nonblocking(self.fd):
+            return bytes(chunk)
+        # a buffered stream gives b"" for EAGAIN too: the end only if, once the
+        # descriptor is ready, there is still nothing to read
+        self.wait(None)
+        try:
+            again = self._read(READ_SIZE)
+        except BlockingIOError:
+            return None
+        return None if again is None else bytes(again)
 
     def wait(self, timeout: float | None) -> bool:
         """Whether the stream can be read without blocking, waiting up to ``timeout``
@@ -143,6 +160,14 @@ class Lines:
                 self._ready.append(bytes(self._partial[:MAX_LINE]) + _OVERLONG)
                 self._partial.clear()
                 self._skipping = True
+
+
+def _nonblocking(fd: int) -> bool:
+    """Whether a descriptor is in non-blocking mode (``O_NONBLOCK``)."""
+    try:
+        return bool(fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_NONBLOCK)
+    except OSError:
+        return False
 
 
 def decode(raw: bytes) -> str:

@@ -117,7 +117,8 @@ class SarkarEvents:
         """``isGridFilled`` held for the settled grid: a solution."""
 
     def pivot(self, grid: Grid, index: int, grid1: Grid, grid2: Grid, stats: Stats) -> None:
-        """``nextGrids`` split the settled ``grid`` at cell ``index`` (row-major)."""
+        """``nextGrids`` splits the settled ``grid`` at cell ``index`` (row-major); ``stats.nodes`` is
+        the node that splits, as its first branch has not started yet."""
 
     def backtrack(self, grid2: Grid, stats: Stats) -> None:
         """The first branch failed; the search goes on with ``grid2``."""

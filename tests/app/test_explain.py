@@ -64,15 +64,16 @@ def test_explain_shows_passes_pivots_and_backtracks() -> None:
         assert needle in text, needle
 
 
-def test_max_steps_caps_the_trace_but_still_solves(tmp_path: Path) -> None:
+def test_max_steps_stops_the_trace_and_the_search(tmp_path: Path) -> None:
     out = io.StringIO()
     code = main(["explain", SAMPLE, "--max-steps", "3", "--svg", str(tmp_path)], out)
     text = out.getvalue()
-    assert code == 0
+    assert code == 1  # stopped before a solution
     assert "[3]" in text and "[4]" not in text and "trace stopped after 3 steps" in text
+    assert "the search stopped with it, at node 1" in text and "Solution:" not in text
     svgs = sorted(tmp_path.glob("*.svg"))
     assert len(svgs) == 3 and all(p.read_text().startswith("<svg") for p in svgs)
-    assert "Solution:" in text
+    assert [p.name for p in svgs] == ["step-0001.svg", "step-0002.svg", "step-0003.svg"]
 
 
 def test_explain_invalid_input() -> None:
@@ -87,10 +88,10 @@ def test_bird_explain_ends_with_solve_line_grid_and_node_count(puzzle: str) -> N
     from fsudoku.app.explain import explain_bird
 
     out = io.StringIO()
-    code = explain_bird(puzzle, out)
+    solved = explain_bird(puzzle, out)
     outcome = solve_line("bird", puzzle)
     text = out.getvalue()
-    assert code == 0 and outcome.solution is not None
+    assert solved and outcome.solution is not None
     assert text.rstrip().splitlines()[-3] == outcome.solution, text[-400:]
     assert f"Summary (bird): {outcome.nodes} nodes" in text
 

@@ -101,7 +101,8 @@ def test_clues_are_drawn_apart_from_deduced_digits() -> None:
 
 def test_explain_writes_pictures_that_parse_fit_and_know_the_clues(tmp_path: Path) -> None:
     puzzle = "6......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6..."
-    explain.explain(puzzle, "simple", io.StringIO(), max_steps=40, svg_dir=str(tmp_path))
+    pictures_folder = svg.Folder(str(tmp_path), 40)
+    explain.explain(puzzle, "simple", io.StringIO(), max_steps=40, pictures=pictures_folder)
     pictures = sorted(tmp_path.glob("*.svg"))
     assert len(pictures) >= 30  # the steps that show a grid
     for picture in pictures:
