@@ -141,9 +141,6 @@ def _bird_naive_first(line: str, max_nodes: int | None) -> Found:
     return Found(None, nodes)
 
 
-_naive_line = line_solver(_bird_naive_first)
-
-
 def _bird_naive_line(line: str, max_nodes: int | None = None) -> Outcome:
     """``bird-naive`` on any input line: a puzzle with more than :data:`NAIVE_MAX_BLANKS`
     blanks is refused unless its search is bounded.
@@ -151,11 +148,12 @@ def _bird_naive_line(line: str, max_nodes: int | None = None) -> Outcome:
     >>> _bird_naive_line("." * 81).status, _bird_naive_line("." * 81, max_nodes=5).status
     ('refused', 'gave_up')
     """
-    if max_nodes is None and is_puzzle(line):
-        blanks = line.count(".")
-        if blanks > NAIVE_MAX_BLANKS:
-            return Outcome.refused(blanks)
-    return _naive_line(line, max_nodes)
+    if not is_puzzle(line):
+        return Outcome.invalid()
+    blanks = line.count(".")
+    if max_nodes is None and blanks > NAIVE_MAX_BLANKS:
+        return Outcome.refused(blanks)
+    return _bird_naive_first(line, max_nodes).outcome()
 
 
 def all_solutions(puzzle: str) -> Iterator[str]:

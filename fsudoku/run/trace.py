@@ -71,10 +71,16 @@ class Stats:
 def recursion_limit(limit: int = RECURSION_LIMIT) -> Iterator[None]:
     """Raise Python's recursion limit to at least ``limit`` for the duration of a run.
 
-    Haskell's stack grows as needed. Raises
-    ``TypeError``/``ValueError`` for a ``limit`` that is not an ``int`` >= 1.
+    Haskell's stack grows as needed. Raises ``TypeError``/``ValueError`` for a ``limit``
+    that is not an ``int`` >= 1.
     """
-    validate.whole(limit, "limit", 1)
+    with _deeper(validate.whole(limit, "limit", 1)):
+        yield
+
+
+@contextmanager
+def _deeper(limit: int) -> Iterator[None]:
+    """:func:`recursion_limit`, its limit trusted."""
     previous = sys.getrecursionlimit()
     sys.setrecursionlimit(max(previous, limit))
     try:
@@ -182,7 +188,7 @@ def _run_sarkar(
         first: sarkar1.Solve = node
     else:
         first = _traced_sarkar(stats, max_nodes, events, prune_cells)
-    with recursion_limit():
+    with _deeper(RECURSION_LIMIT):
         return first(grid), stats
 
 

@@ -77,15 +77,6 @@ def test_consistent_clues_without_a_solution() -> None:
     assert dlx.count_covers(puzzle) == (0, 0, False)
 
 
-@given(puzzles(0, 60))
-@settings(max_examples=60)
-def test_solutions_keep_the_clues(puzzle: str) -> None:
-    # is_solution (solve p) p
-    outcome = solve_line("dlx", puzzle)
-    assert outcome.solution is not None, outcome
-    assert is_solution(outcome.solution, puzzle), (outcome.solution, puzzle)
-
-
 @given(puzzles(40, 81), st.integers(1, 4))
 @settings(max_examples=40)
 def test_enumerated_covers_are_distinct_solutions(puzzle: str, limit: int) -> None:
@@ -97,24 +88,6 @@ def test_enumerated_covers_are_distinct_solutions(puzzle: str, limit: int) -> No
     assert all(is_solution(s, puzzle) for s in solutions)
     found, _, _ = dlx.count_covers(puzzle, limit)
     assert found == len(solutions), (found, len(solutions))
-
-
-@given(puzzles(20, 81), st.integers(0, 60))
-@settings(max_examples=60)
-def test_node_bound(puzzle: str, bound: int) -> None:
-    # solve_line p b = solve_line p   if nodes (solve_line p) <= b
-    #                = gave_up b      otherwise
-    free = solve_line("dlx", puzzle)
-    bounded = solve_line("dlx", puzzle, max_nodes=bound)
-    expected = free if free.nodes <= bound else Outcome.gave_up(bound)
-    assert bounded == expected, (bounded, expected)
-
-
-def test_maybe_interface() -> None:
-    assert dlx.solve(SAMPLE_PUZZLE).value_or(None) == SAMPLE_SOLUTION
-    assert dlx.solve("11" + "." * 79).value_or(None) is None
-    assert solve_line("dlx", "." * 80).status == "invalid"
-    assert solve_line("dlx", "0" * 81).status == "invalid"
 
 
 def test_full_grid_needs_no_search() -> None:

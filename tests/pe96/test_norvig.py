@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from fsudoku.base.oracle import is_solution
 from fsudoku.base.outcome import Outcome
@@ -123,33 +122,3 @@ def test_sample_is_solved_by_propagation_alone() -> None:
     line = "".join(str(m.bit_length()) if COUNT[m] == 1 else "." for m in values)
     assert line == SAMPLE_SOLUTION, line
     assert solve_line("norvig", SAMPLE_PUZZLE) == Outcome.solved(SAMPLE_SOLUTION, 0)
-
-
-@given(puzzles(0, 60))
-@settings(max_examples=60)
-def test_solutions_keep_the_clues(puzzle: str) -> None:
-    # is_solution (solve p) p
-    outcome = solve_line("norvig", puzzle)
-    assert outcome.solution is not None, outcome
-    assert is_solution(outcome.solution, puzzle), (outcome.solution, puzzle)
-
-
-@given(puzzles(20, 81), st.integers(0, 30))
-@settings(max_examples=60)
-def test_node_bound(puzzle: str, bound: int) -> None:
-    # solve_line p b = solve_line p   if nodes (solve_line p) <= b
-    #                = gave_up b      otherwise
-    free = solve_line("norvig", puzzle)
-    bounded = solve_line("norvig", puzzle, max_nodes=bound)
-    expected = free if free.nodes <= bound else Outcome.gave_up(bound)
-    assert bounded == expected, (bounded, expected)
-
-
-def test_sample_and_interfaces() -> None:
-    outcome = solve_line("norvig", SAMPLE_PUZZLE)
-    assert outcome.solution == SAMPLE_SOLUTION, outcome
-    assert norvig.solve(SAMPLE_PUZZLE).value_or(None) == SAMPLE_SOLUTION
-    assert norvig.solve("11" + "." * 79).value_or(None) is None
-    assert solve_line("norvig", "." * 82).status == "invalid"
-    # consistent clues, no solution: row 0 lacks only a 9, column 8 has its 9
-    assert solve_line("norvig", "12345678." + "........9" + "." * 63).status == "no_solution"

@@ -1,22 +1,96 @@
-"""Every solver of fsudoku gives the same answer on every puzzle with one solution."""
+"""What every solver of the registry must do, on every engine it has: solutions that
+keep the clues, node bounds that mean the same everywhere, the same outcomes for the
+sample, a solved grid, a line that is not a puzzle and a clash; and the same answer as
+every other solver on a puzzle with one solution."""
 
 from __future__ import annotations
 
 import pytest
 from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 from support import SUDOKU17, first_lines
 
+import fsudoku
 from fsudoku import count_solutions, solve_many
-from fsudoku.base.names import SOLVERS, Engine
+from fsudoku.base.names import ENGINES, SOLVERS, Engine, SolverName
 from fsudoku.base.oracle import is_solution
+from fsudoku.base.outcome import Outcome
 from fsudoku.pe96 import dlx
 from fsudoku.run import registry
 from fsudoku.run.registry import FAST_SOLVERS
-from fsudoku.testing.strategies import puzzles_with_solutions
+from fsudoku.testing.strategies import (
+    SAMPLE_PUZZLE,
+    SAMPLE_SOLUTION,
+    puzzles,
+    puzzles_with_solutions,
+)
+
+RUNS = [
+    (solver, engine)
+    for solver in SOLVERS
+    for engine in ENGINES
+    if engine in registry.REGISTRY[solver].engines
+]
+"""Each solver with each of its engines."""
+
+IDS = [f"{solver}-{engine}" for solver, engine in RUNS]
+
+BLANKS = {"bird-naive": 4}
+"""The most blanks a solver is given here (bird-naive tries up to 9^blanks completions)."""
+
+ROOM = 20_000
+"""A node bound no puzzle drawn here needs (a search that would is left out)."""
+
+
+@pytest.mark.parametrize(("solver", "engine"), RUNS, ids=IDS)
+@settings(max_examples=12)
+@given(data=st.data())
+def test_a_solution_is_a_solution_that_keeps_the_clues(
+    solver: SolverName, engine: Engine, data: st.DataObject
+) -> None:
+    # is_solution (solve p) p, for a puzzle made from a solved grid
+    puzzle = data.draw(puzzles(0, BLANKS.get(solver, 81)), label="puzzle")
+    outcome = fsudoku.solve(puzzle, solver, engine=engine, max_nodes=ROOM)
+    assume(outcome.status != "gave_up")
+    assert outcome.solution is not None, outcome
+    assert is_solution(outcome.solution, puzzle), (outcome.solution, puzzle)
+
+
+@pytest.mark.parametrize(("solver", "engine"), RUNS, ids=IDS)
+@settings(max_examples=12)
+@given(data=st.data())
+def test_a_node_bound_gives_up_exactly_past_it(
+    solver: SolverName, engine: Engine, data: st.DataObject
+) -> None:
+    # solve p b = solve p   if nodes (solve p) <= b,   gave_up b   otherwise
+    most = BLANKS.get(solver, 81)
+    puzzle = data.draw(puzzles(min(20, most), most), label="puzzle")
+    bound = data.draw(st.integers(0, 80), label="bound")
+    free = fsudoku.solve(puzzle, solver, engine=engine, max_nodes=ROOM)
+    assume(free.status != "gave_up")
+    bounded = fsudoku.solve(puzzle, solver, engine=engine, max_nodes=bound)
+    expected = free if free.nodes <= bound else Outcome.gave_up(bound)
+    assert bounded == expected, (bounded, expected)
+
+
+@pytest.mark.parametrize(("solver", "engine"), RUNS, ids=IDS)
+def test_the_sample_a_solved_grid_a_clash_and_a_line_that_is_no_puzzle(
+    solver: SolverName, engine: Engine
+) -> None:
+    near = SAMPLE_SOLUTION[:77] + "...."  # bird-naive tries 9^4 completions at most
+    puzzle = near if solver == "bird-naive" else SAMPLE_PUZZLE
+    assert fsudoku.solve(puzzle, solver, engine=engine).solution == SAMPLE_SOLUTION
+    solved = fsudoku.solve(SAMPLE_SOLUTION, solver, engine=engine)
+    assert (solved.status, solved.solution) == ("solved", SAMPLE_SOLUTION)
+    for line in ("x" * 81, "", SAMPLE_PUZZLE[:80], "５" + SAMPLE_PUZZLE[1:]):
+        assert fsudoku.solve(line, solver, engine=engine) == Outcome.invalid(), line
+    clash = fsudoku.solve("11" + SAMPLE_SOLUTION[2:], solver, engine=engine)
+    assert (clash.status, clash.solution) == ("no_solution", None)
+
 
 BIRD_DEFAULT = 10
-"""Bird's solver takes about 1 s per sudoku17 puzzle here: the default run checks the
-first 10; ``pytest -m corpus`` checks the first 300."""
+"""Bird's solver takes about 1 s per sudoku17 puzzle here: ``-m slow`` checks the first
+10; ``pytest -m corpus`` checks the first 300."""
 
 
 @settings(max_examples=20)
@@ -47,6 +121,7 @@ def _agree_on_sudoku17(names: list[str], count: int) -> None:
         assert not mismatches, (name, mismatches[:3])
 
 
+@pytest.mark.slow
 def test_sudoku17_first_300_all_but_bird() -> None:
     # exclusives, exclusives-sets (reference and fast), dlx, norvig: one answer each
     _agree_on_sudoku17(
@@ -54,6 +129,7 @@ def test_sudoku17_first_300_all_but_bird() -> None:
     )
 
 
+@pytest.mark.slow
 def test_sudoku17_bird_agrees_with_exclusives_first_10() -> None:
     _agree_on_sudoku17(["bird", "exclusives"], BIRD_DEFAULT)
 
