@@ -1,9 +1,9 @@
 """Mutation testing of one module at a time: plant small bugs, run the module's own tests.
 
-A development tool, not a test: ``python tests/mutation.py MODULE [options]``, for
-example ``python tests/mutation.py fsudoku/sarkar1.py``. The repository is copied to
+A development tool, not a test: ``python tools/mutation.py MODULE [options]``, for
+example ``python tools/mutation.py fsudoku/sarkar1.py``. The repository is copied to
 a temporary directory once; each mutant is written into that copy only (the working
-tree is never touched) and the module's own tests (:data:`OWN_TESTS`, or
+tree is never touched) and the module's own tests (:func:`own_tests`, or
 ``--tests``) run there with ``pytest -x`` under a timeout, with ``CI=true``
 (Hypothesis' derandomized ``ci`` profile). A mutant is *killed* when the tests fail
 (or time out), and *survives* when they pass. The report gives the counts and, for
@@ -43,32 +43,20 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-PORT_TESTS = (
-    "tests/test_golden.py",
-    "--deselect",
-    "tests/test_golden.py::test_fast_engine_matches_ghc",
-)
-FAST_TESTS = ("tests/test_golden.py::test_fast_engine_matches_ghc", "tests/test_fast.py")
-PE96_TESTS = ("tests/test_counting.py",)
+def own_tests(module: str) -> tuple[str, ...]:
+    """A module's own tests (pytest arguments), after its doctests: the test folder of
+    its layer (``fsudoku/sarkar1.py``: ``tests/port``; ``fsudoku/fast/driver.py``:
+    ``tests/fast``), and for the fast engine the golden test of it too.
 
-OWN_TESTS: dict[str, tuple[str, ...]] = {
-    "fsudoku/cell.py": (*PORT_TESTS, "tests/test_sarkar.py"),
-    "fsudoku/fp.py": (*PORT_TESTS, "tests/test_sarkar.py", "tests/test_bird.py"),
-    "fsudoku/grid_io.py": (*PORT_TESTS, "tests/test_sarkar.py"),
-    "fsudoku/sarkar1.py": (*PORT_TESTS, "tests/test_sarkar.py", "tests/test_laws.py"),
-    "fsudoku/sarkar2.py": (*PORT_TESTS, "tests/test_sarkar.py", "tests/test_laws.py"),
-    "fsudoku/erratum.py": ("tests/test_sarkar.py",),
-    "fsudoku/bird.py": (*PORT_TESTS, "tests/test_bird.py", "tests/test_laws.py"),
-    "fsudoku/fast/scalar.py": FAST_TESTS,
-    "fsudoku/fast/vector.py": FAST_TESTS,
-    "fsudoku/fast/driver.py": FAST_TESTS,
-    "fsudoku/pe96/mrv.py": ("tests/test_mrv.py", *PE96_TESTS),
-    "fsudoku/pe96/dlx.py": ("tests/test_dlx.py", *PE96_TESTS),
-    "fsudoku/pe96/norvig.py": ("tests/test_norvig.py", *PE96_TESTS),
-}
-"""Each module's own tests (pytest arguments), after the module's doctests: for the
-port, its test files and the golden tests of the reference (not the fast engine's
-agreement tests); for the fast engine, its test file and the golden fast test."""
+    >>> own_tests("fsudoku/pe96/dlx.py")
+    ('tests/pe96',)
+    """
+    parts = Path(module).parts
+    layer = parts[1] if len(parts) > 2 else "port"
+    if layer == "fast":
+        return ("tests/fast", "tests/port/test_golden.py::test_fast_engine_matches_ghc")
+    return (f"tests/{layer}",)
+
 
 COMPARE_SWAP: dict[type[ast.cmpop], type[ast.cmpop]] = {
     ast.Lt: ast.LtE,
@@ -392,7 +380,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Command line: mutate MODULE, run its own tests on each mutant, report."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("module", help="the module's path, e.g. fsudoku/sarkar1.py")
-    parser.add_argument("--tests", nargs="+", help="pytest arguments (default: OWN_TESTS)")
+    parser.add_argument("--tests", nargs="+", help="pytest arguments (default: own_tests)")
     parser.add_argument(
         "--timeout", type=float, help="seconds per mutant (default: 3x baseline + 20)"
     )
@@ -405,7 +393,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     module = Path(args.module).as_posix()
     if not (ROOT / module).is_file():
         parser.error(f"{module}: no such module under {ROOT}")
-    tests = tuple(args.tests) if args.tests else OWN_TESTS.get(module)
+    tests = tuple(args.tests) if args.tests else own_tests(module)
     if tests is None:
         parser.error(f"{module}: no own tests known; give --tests")
     source = (ROOT / module).read_bytes()
