@@ -8,7 +8,7 @@ uniqueness check (``limit=2``) costs little more than one solve.
 Glossary: ``puzzle`` an 81-character line (``.`` blank, ``1``-``9`` clue), ``limit``
 the count at which enumeration stops (``None``: never).
 
->>> PUZZLE = ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6..."
+>>> from fsudoku.grid_io import SAMPLE as PUZZLE
 >>> count_solutions(PUZZLE, max_nodes=None), check_line(PUZZLE)
 (1, 'unique')
 >>> check_line("." * 81), check_line("11" + "." * 79), check_line("0" * 81)

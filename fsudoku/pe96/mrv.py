@@ -26,7 +26,7 @@ Glossary:
 
 What counts as a node: one search node per placement tried (forced moves included).
 
->>> PUZZLE = ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6..."
+>>> from fsudoku.grid_io import SAMPLE as PUZZLE
 >>> solve(PUZZLE)
 <Some: 693784512487512936125963874932651487568247391741398625319475268856129743274836159>
 >>> first_solution("11" + "." * 79).solution is None
@@ -65,7 +65,7 @@ def candidates(puzzle: str, cell: int) -> int:
     The box origin snaps each coordinate down to a multiple of three
     (``box_row = row - row % 3``).
 
-    >>> PUZZLE = ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6..."
+    >>> from fsudoku.grid_io import SAMPLE as PUZZLE
     >>> [d for d in range(1, 10) if candidates(PUZZLE, 0) >> (d - 1) & 1]
     [5, 6, 7, 8, 9]
     """

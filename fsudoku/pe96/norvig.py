@@ -23,7 +23,7 @@ Sections follow the notes' order: the two propagation rules (``eliminate``,
 What counts as a node: one search node per guess (a digit tried in the chosen cell
 on a fresh copy of the state). A puzzle solved by propagation alone takes 0 nodes.
 
->>> PUZZLE = ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6..."
+>>> from fsudoku.grid_io import SAMPLE as PUZZLE
 >>> solve(PUZZLE)
 <Some: 693784512487512936125963874932651487568247391741398625319475268856129743274836159>
 >>> first_solution("11" + "." * 79).solution is None

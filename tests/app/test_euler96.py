@@ -7,6 +7,7 @@ from support import P096
 
 from fsudoku.app.euler96 import euler96, solver_named
 from fsudoku.base.names import SOLVERS
+from fsudoku.grid_io import SAMPLE
 from fsudoku.pe96.euler import euler96_sum
 from fsudoku.testing.strategies import SAMPLE_SOLUTION, blank_cells
 
@@ -27,6 +28,4 @@ def test_every_registered_solver_by_name(solver: str) -> None:
 
 def test_a_puzzle_bird_naive_does_not_try_is_named() -> None:
     with pytest.raises(ValueError, match="does not try a puzzle with 64 blanks"):
-        solver_named("bird-naive")(
-            ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6..."
-        )
+        solver_named("bird-naive")(SAMPLE)
