@@ -41,7 +41,8 @@ import numpy.typing as npt
 
 from fsudoku.base.names import SarkarRule
 from fsudoku.base.outcome import Found
-from fsudoku.fast.vector import ALL_DIRTY, PIVOT_DIRTY, U16, next_grids, prune_grid_once
+from fsudoku.fast.dirty import ALL_DIRTY, PIVOT_DIRTY
+from fsudoku.fast.vector import U16, next_grids, prune_grid_once
 
 __all__ = ["Batch", "parse_lines", "solve_stream"]
 
