@@ -47,7 +47,7 @@ from fsudoku.base import validate
 from fsudoku.base.names import SARKAR_RULES, SarkarRule
 from fsudoku.base.outcome import Found
 from fsudoku.cell import Cell, Fixed, Grid, Possible
-from fsudoku.fast import driver, lanes, masks, scalar, vector
+from fsudoku.fast import dirty, driver, lanes, masks, scalar, vector
 from fsudoku.fast.driver import solve_stream
 from fsudoku.fast.masks import DIGITS, read_masks
 from fsudoku.fast.vector import prune_grid
@@ -55,6 +55,7 @@ from fsudoku.grid_io import show_grid_with_possibilities
 
 __all__ = [
     "DEFAULT_CHUNK",
+    "dirty",
     "driver",
     "lanes",
     "masks",
