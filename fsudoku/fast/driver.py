@@ -303,7 +303,9 @@ class Batch:
 
 SPLIT_MIN = 2
 """A search splits only once it has run this many nodes: most puzzles need fewer.
-Splitting starts when at least half the slots are idle and no puzzle waits."""
+
+Splitting starts when at least half the slots are idle and no puzzle waits.
+"""
 
 
 def _resolve(puzzle: _Puzzle, max_nodes: int | None) -> Found | None:

@@ -349,8 +349,10 @@ def prune_cells_by_exclusives(units: U16, *, sets: bool = False) -> U16:
 
 
 FEW_UNITS = 8
-"""A fixed-point loop left with this many units or fewer finishes them one by one, with
-the one-unit functions of :mod:`fsudoku.fast.scalar` (the same passes, fewer calls)."""
+"""A fixed-point loop left with this many units or fewer finishes them one by one.
+
+It uses the one-unit functions of :mod:`fsudoku.fast.scalar` (the same passes, fewer calls).
+"""
 
 
 def prune_cells(units: U16, rule: SarkarRule) -> tuple[U16, Bools, Bools]:
