@@ -1,37 +1,20 @@
 """Richard Bird's Sudoku solver ("Thinking Functionally with Haskell"), ported faithfully.
 
 The source is a literate-Haskell lecture (``sudoku.lhs``) that derives Bird's solver
-from an executable specification by equational reasoning. Its parts, cited below as
-sections:
+from an executable specification by equational reasoning. Its parts are cited as
+sections, in the lecture's order: §types, §specification, §validity, §laws (LFONC,
+LNAT, LFILCP, LFILINV, LPRUNE, stated in :mod:`fsudoku.testing.laws`, and ``filter``
+through ``test``), §pruning, §many, §expand1, §search, §data (``s2g``, for sudoku17).
+Names are the Haskell ones in snake_case, primes spelled out: ``solve'`` is
+:func:`solve_pruned`, ``solve''`` :func:`solve_many_pruned`, ``solve'''`` :func:`solve_search`.
 
-* §types: ``Matrix``, ``Row``, ``Grid``, ``Digit``, ``digits``, ``blank``;
-* §specification: ``solve`` (the executable specification), ``completions``, ``choices``,
-  ``choice``, ``cp``, ``expand``;
-* §validity: ``valid``, ``nodups``, ``rows``, ``cols``, ``group``, ``ungroup``, ``group3``,
-  ``boxs``;
-* §laws: LFONC, LNAT, LFILCP, LFILINV, LPRUNE and the definition of ``filter`` through
-  ``test`` (the laws themselves are in :mod:`fsudoku.testing.laws`);
-* §pruning: ``prune``, ``pruneRow``, ``remove``, ``pruneBy``, ``solve'``;
-* §many: ``many``, ``solve''``;
-* §expand1: ``expand1``, ``single``, ``counts``;
-* §search: ``complete``, ``safe``, ``ok``, ``extract``, ``search``, ``solve'''``;
-* §data: ``s2g`` (the sudoku17 test data).
-
-Names are the Haskell ones in snake_case; primes are spelled out (``solve'`` is
-:func:`solve_pruned`, ``solve''`` is :func:`solve_many_pruned`, ``solve'''`` is
-:func:`solve_search`).
-
-Representation. A matrix is a tuple of rows, a row a tuple. A digit is a one-character
-string, ``'1'``..``'9'``, and ``'0'`` is a blank, as in Bird. A cell of a choice matrix
-(Haskell ``[Digit]``) is a string of digits, e.g. ``"123456789"`` or ``"5"``, so a choice
-matrix is a ``Matrix[str]``. Haskell's lazy lists become generators wherever the
-lecture relies on laziness (``cp``, ``expand``, ``completions``, the solvers and
-``search``); they yield in exactly Haskell's order, so ``next(solve_search(g))`` stops
-at the first solution.
-
-Box size. Functions whose behaviour depends on the box size take a keyword ``n`` (the
-side of a box, 3 by default), so that the laws can be checked exhaustively on 4x4 boards
-(``n=2``, digits ``'1'``..``'4'``). With ``n=3`` everything is exactly the Haskell.
+A matrix is a tuple of rows, a row a tuple; a digit a one-character string,
+``'1'``..``'9'``, ``'0'`` for a blank, as in Bird; a cell of a choice matrix
+(``[Digit]``) a string of digits, so a choice matrix is a ``Matrix[str]``. Lazy lists
+become generators where the lecture relies on laziness, yielding in Haskell's order:
+``next(solve_search(g))`` stops at the first solution. Functions that depend on the box
+size take a keyword ``n`` (a box's side, 3 by default), so that the laws can be checked
+exhaustively on 4x4 boards (``n=2``); with ``n=3`` everything is exactly the Haskell.
 
 >>> g = s2g("000000010400000000020000000000050407008000300001090000300400200050100000000806000")
 >>> "".join(ungroup(next(solve_search(g))))
@@ -51,16 +34,12 @@ A = TypeVar("A")
 B = TypeVar("B")
 
 # --------------------------------------------------------------------------- §types
-
 Row: TypeAlias = tuple[A, ...]
 """``type Row a = [a]`` (§types)."""
-
 Matrix: TypeAlias = tuple[tuple[A, ...], ...]
 """``type Matrix a = [Row a]`` (§types)."""
-
 Digit: TypeAlias = str
 """``type Digit = Char``: one character, ``'1'``..``'9'``, or ``'0'`` for a blank (§types)."""
-
 Grid: TypeAlias = Matrix[Digit]
 """``type Grid = Matrix Digit`` (§types)."""
 
@@ -68,12 +47,10 @@ Grid: TypeAlias = Matrix[Digit]
 def digits(n: int = 3) -> str:
     """The digits of a board with boxes of side ``n``: ``'1'``..``'9'`` when ``n=3``.
 
-    Haskell (§types): ``digits :: [Char]; digits = ['1' .. '9']``
+    Haskell (§types): ``digits :: [Char]``
 
-    >>> digits()
-    '123456789'
-    >>> digits(n=2)
-    '1234'
+    >>> digits(), digits(n=2)
+    ('123456789', '1234')
     """
     size = n * n
     if not 1 <= size <= 9:
@@ -84,7 +61,7 @@ def digits(n: int = 3) -> str:
 def blank(d: Digit) -> bool:
     """Whether a cell of a grid is blank (``'0'``).
 
-    Haskell (§types): ``blank :: Digit -> Bool; blank = (== '0')``
+    Haskell (§types): ``blank :: Digit -> Bool``
 
     >>> blank('0'), blank('7')
     (True, False)
@@ -93,8 +70,6 @@ def blank(d: Digit) -> bool:
 
 
 # ------------------------------------------------------------------- §specification
-
-
 def choice(d: Digit, n: int = 3) -> str:
     """The choices of one cell: every digit for a blank, the digit itself otherwise.
 
@@ -109,7 +84,7 @@ def choice(d: Digit, n: int = 3) -> str:
 def choices(g: Grid, n: int = 3) -> Matrix[str]:
     """The choice matrix of a grid: each cell replaced by the digits it may hold.
 
-    Haskell (§specification): ``choices :: Grid -> Matrix [Digit]; choices = map (map choice)``
+    Haskell (§specification): ``choices :: Grid -> Matrix [Digit]``
 
     >>> choices((('1', '0'), ('0', '2')), n=1)
     (('1', '1'), ('1', '2'))
@@ -120,9 +95,8 @@ def choices(g: Grid, n: int = 3) -> Matrix[str]:
 class _Reiterable(Generic[A]):
     """A lazy list that can be traversed again: each traversal recomputes it.
 
-    Haskell shares ``yss = cp xss`` between the ``x`` of ``cp``; a Python generator can be
-    traversed only once, so ``cp`` needs its inner lists re-iterable. Recomputing (rather
-    than caching) keeps the memory flat on the large products ``expand`` makes.
+    ``cp`` traverses its inner lists once per prefix (Haskell shares ``yss``); recomputing,
+    not caching, keeps the memory flat on the large products ``expand`` makes.
     """
 
     __slots__ = ("_make",)
@@ -137,24 +111,17 @@ class _Reiterable(Generic[A]):
 def cp(xss: Sequence[Iterable[A]]) -> Iterator[Row[A]]:
     """The cartesian product of a list of lists, lazily, first list varying slowest.
 
-    Haskell (§specification): ``cp :: [[a]] -> [[a]]``, by recursion on the list of lists.
+    Haskell (§specification): ``cp :: [[a]] -> [[a]]``
 
-    The lecture asks why the product of no lists is one empty choice rather than none:
-    one empty choice is the unit of the product (there is exactly one way to choose
-    nothing from no list); with none, the recursion would bottom out on nothing to
-    extend, and every product would be empty.
-
-    The inner lists are traversed once per prefix (Haskell shares ``yss``): pass
-    sequences or re-iterable values; a one-shot iterator is cached first.
+    Why the product of no lists is one empty choice, not none (the lecture's question):
+    it is the unit of the product (there is one way to choose nothing from no list); with
+    none, the recursion would have nothing to extend, and every product would be empty.
+    The inner lists are traversed once per prefix: a one-shot iterator is cached first.
 
     >>> [list(ys) for ys in cp([[1, 2, 3], [2], [1, 3]])]
     [[1, 2, 1], [1, 2, 3], [2, 2, 1], [2, 2, 3], [3, 2, 1], [3, 2, 3]]
-    >>> list(cp([[2], [1, 3]]))
-    [(2, 1), (2, 3)]
-    >>> list(cp([]))
-    [()]
-    >>> list(cp([[1, 2], []]))
-    []
+    >>> list(cp([[2], [1, 3]])), list(cp([])), list(cp([[1, 2], []]))
+    ([(2, 1), (2, 3)], [()], [])
     """
     lists: list[Iterable[A]] = [
         tuple(xs) if iter(xs) is xs else xs  # a one-shot iterator: cache it
@@ -176,13 +143,11 @@ def _cp_from(xss: Sequence[Iterable[A]], i: int) -> Iterator[Row[A]]:
 def expand(m: Matrix[str]) -> Iterator[Grid]:
     """Every grid a choice matrix stands for, lazily, in Haskell's order.
 
-    Haskell (§specification): ``expand :: Matrix [Digit] -> [Grid]; expand = cp . map cp``
+    Haskell (§specification): ``expand :: Matrix [Digit] -> [Grid]``
 
     >>> ["".join(ungroup(g)) for g in expand((("12", "3"), ("4", "56")))]
     ['1345', '1346', '2345', '2346']
-    >>> next(expand((("12", "3"), ("4", "56"))))
-    (('1', '3'), ('4', '5'))
-    >>> list(expand((("12", ""),)))
+    >>> list(expand((("1", ""),)))
     []
     """
     return cp([_Reiterable(partial(cp, row)) for row in m])
@@ -191,7 +156,7 @@ def expand(m: Matrix[str]) -> Iterator[Grid]:
 def completions(g: Grid, n: int = 3) -> Iterator[Grid]:
     """Every way to fill the blanks of a grid with digits, lazily.
 
-    Haskell (§specification): ``completions :: Grid -> [Grid]; completions = expand . choices``
+    Haskell (§specification): ``completions :: Grid -> [Grid]``
 
     >>> len(list(completions((("1", "0"), ("0", "0")), n=1)))
     1
@@ -202,7 +167,7 @@ def completions(g: Grid, n: int = 3) -> Iterator[Grid]:
 def solve(g: Grid, n: int = 3) -> Iterator[Grid]:
     """The solutions of a grid by the executable specification (exponential).
 
-    Haskell (§specification): ``solve :: Grid -> [Grid]; solve = filter valid . completions``
+    Haskell (§specification): ``solve :: Grid -> [Grid]``
 
     >>> ["".join(ungroup(s)) for s in solve(s2g("0034341200434321", n=2), n=2)]
     ['1234341221434321', '2134341212434321']
@@ -213,7 +178,7 @@ def solve(g: Grid, n: int = 3) -> Iterator[Grid]:
 def test(p: Callable[[A], bool], x: A) -> list[A]:
     """``[x]`` when ``x`` satisfies ``p``, else ``[]``: the step of ``filter``'s definition.
 
-    Haskell (§laws, a comment in the lecture): ``test :: (a -> Bool) -> a -> [a]``
+    Haskell (§laws, a comment of the lecture): ``test :: (a -> Bool) -> a -> [a]``
 
     >>> test(bool, 3), test(bool, 0)
     ([3], [])
@@ -227,7 +192,7 @@ test.__test__ = False  # type: ignore[attr-defined]  # a law helper, not a pytes
 def filter_(p: Callable[[A], bool], xs: Iterable[A]) -> list[A]:
     """``filter`` as the lecture defines it, through ``test`` (same result as ``filter``).
 
-    Haskell (§laws, a comment in the lecture): ``filter :: (a -> Bool) -> [a] -> [a]``
+    Haskell (§laws, a comment of the lecture): ``filter :: (a -> Bool) -> [a] -> [a]``
 
     >>> filter_(lambda x: x % 2 == 1, [1, 2, 3, 4, 5])
     [1, 3, 5]
@@ -236,18 +201,14 @@ def filter_(p: Callable[[A], bool], xs: Iterable[A]) -> list[A]:
 
 
 # ------------------------------------------------------------------------ §validity
-
-
 def nodups(xs: Sequence[A]) -> bool:
     """Whether a list holds no element twice.
 
-    Haskell (§validity): ``nodups :: (Eq a) => [a] -> Bool``, by recursion: the head
-    differs from every later element, and the tail has no duplicates.
+    Haskell (§validity): ``nodups :: (Eq a) => [a] -> Bool``
 
-    Complexity (the lecture's question): quadratic, k(k-1)/2 comparisons on a list of
-    length k, since it needs only ``Eq``. Sorting first (``Ord``) would make it
-    O(k log k), and a bit set of the digits O(k); for a unit of 9 cells that is 36
-    comparisons at most, so the gain is not worth it.
+    Its complexity (the lecture's question): k(k-1)/2 comparisons on a list of length k,
+    quadratic, as it needs only ``Eq``. Sorting first (``Ord``) would make it O(k log k), a
+    bit set of the digits O(k); on a unit of 9 cells (36 comparisons) it is not worth it.
 
     >>> nodups("123"), nodups("121"), nodups("")
     (True, False, True)
@@ -261,7 +222,7 @@ def nodups(xs: Sequence[A]) -> bool:
 def rows(m: Matrix[A]) -> Matrix[A]:
     """The rows of a matrix: the matrix itself.
 
-    Haskell (§validity): ``rows :: Matrix a -> Matrix a; rows = id``
+    Haskell (§validity): ``rows :: Matrix a -> Matrix a``
 
     >>> rows(((1, 2), (3, 4)))
     ((1, 2), (3, 4))
@@ -272,18 +233,11 @@ def rows(m: Matrix[A]) -> Matrix[A]:
 def cols(m: Matrix[A]) -> Matrix[A]:
     """The columns of a matrix (a transposition that truncates to the shortest row).
 
-    Haskell (§validity): ``cols :: Matrix a -> Matrix a``, by recursion on the rows, a
-    single row giving one column per element.
+    Haskell (§validity): ``cols :: Matrix a -> Matrix a``, without recursion (``zip``
+    truncates as ``zipWith``); the empty matrix, which no equation matches, raises ``ValueError``.
 
-    The empty matrix matches no equation (undefined in Haskell): it raises ``ValueError``.
-    Written without recursion; ``zip`` truncates exactly as ``zipWith`` does.
-
-    >>> cols(((1, 2, 3), (4, 5, 6)))
-    ((1, 4), (2, 5), (3, 6))
-    >>> cols(((1, 2, 3),))
-    ((1,), (2,), (3,))
-    >>> cols(((1, 2), (3,)))
-    ((1, 3),)
+    >>> cols(((1, 2, 3), (4, 5, 6))), cols(((1, 2, 3),)), cols(((1, 2), (3,)))
+    (((1, 4), (2, 5), (3, 6)), ((1,), (2,), (3,)), ((1, 3),))
     >>> cols(())
     Traceback (most recent call last):
     ...
@@ -297,14 +251,11 @@ def cols(m: Matrix[A]) -> Matrix[A]:
 def group(k: int, xs: Sequence[A]) -> Matrix[A]:
     """A list cut into consecutive pieces of length ``k`` (the last may be shorter).
 
-    Haskell (§validity): ``group :: Int -> [a] -> [[a]]``, taking ``n`` elements at a time.
+    Haskell (§validity): ``group :: Int -> [a] -> [[a]]``. Haskell loops forever on
+    ``group 0`` of a non-empty list: this raises ``ValueError``.
 
-    Haskell loops forever on ``group 0`` of a non-empty list: this raises ``ValueError``.
-
-    >>> group(2, "abcde")
-    (('a', 'b'), ('c', 'd'), ('e',))
-    >>> group(3, [])
-    ()
+    >>> group(2, "abcde"), group(3, [])
+    ((('a', 'b'), ('c', 'd'), ('e',)), ())
     """
     if k <= 0:
         if len(xs) > 0:
@@ -327,7 +278,7 @@ def group3(xs: Sequence[A], n: int = 3) -> Matrix[A]:
 def ungroup(xss: Iterable[Sequence[A]]) -> Row[A]:
     """The pieces of a list joined back together.
 
-    Haskell (§validity): ``ungroup :: [[a]] -> [a]; ungroup = concat``
+    Haskell (§validity): ``ungroup :: [[a]] -> [a]``
 
     >>> ungroup(((1, 2), (3,)))
     (1, 2, 3)
@@ -340,8 +291,7 @@ def boxs(m: Matrix[A], n: int = 3) -> Matrix[A]:
 
     Haskell (§validity): ``boxs :: Matrix a -> Matrix a``
 
-    >>> m = group(4, "abcdefghijklmnop")
-    >>> ["".join(b) for b in boxs(m, n=2)]
+    >>> ["".join(b) for b in boxs(group(4, "abcdefghijklmnop"), n=2)]
     ['abef', 'cdgh', 'ijmn', 'klop']
     """
     by_box: Matrix[A] = compose(
@@ -353,14 +303,12 @@ def boxs(m: Matrix[A], n: int = 3) -> Matrix[A]:
 def valid(g: Grid, n: int = 3) -> bool:
     """Whether no row, column or box of a grid holds a digit twice.
 
-    Haskell (§validity): ``valid :: Grid -> Bool``; every row, column and box ``nodups``.
+    Haskell (§validity): ``valid :: Grid -> Bool``
 
     >>> valid(s2g("1234341221434321", n=2), n=2)
     True
-    >>> valid(s2g("1234341221344312", n=2), n=2)  # two 1s in the third box
-    False
-    >>> valid(s2g("1234123421434321", n=2), n=2)
-    False
+    >>> valid(s2g("1234341221344312", n=2), n=2), valid(s2g("1234123421434321", n=2), n=2)
+    (False, False)
     """
     return (
         all(nodups(r) for r in rows(g))
@@ -370,8 +318,6 @@ def valid(g: Grid, n: int = 3) -> bool:
 
 
 # ------------------------------------------------------------------------- §pruning
-
-
 def remove(ds: Sequence[Digit], xs: str) -> str:
     """The choices of a cell without the digits ``ds``, a singleton being kept as it is.
 
@@ -386,16 +332,14 @@ def remove(ds: Sequence[Digit], xs: str) -> str:
 
 
 MEMO_SIZE = 1 << 16
-"""Rows remembered by the cached pure functions of a row (:func:`prune_row`, :func:`ok`):
-the same rows recur from node to node of a search."""
+"""How many rows :func:`prune_row` and :func:`ok` remember (rows recur from node to node)."""
 
 
 @lru_cache(maxsize=MEMO_SIZE)
 def prune_row(r: Row[str]) -> Row[str]:
     """A row of choices with the digits of its singletons removed from its other cells.
 
-    Haskell (§pruning): ``pruneRow :: Row [Digit] -> Row [Digit]``. Cached
-    (``functools.lru_cache``); the definition is ``prune_row.__wrapped__``.
+    Haskell (§pruning): ``pruneRow :: Row [Digit] -> Row [Digit]``; cached (``lru_cache``).
 
     >>> prune_row(("6", "12", "36", "1"))
     ('6', '2', '3', '1')
@@ -443,13 +387,11 @@ def solve_pruned(g: Grid, n: int = 3) -> Iterator[Grid]:
 
 
 # ---------------------------------------------------------------------------- §many
-
-
 def many(f: Callable[[A], A], x: A) -> A:
     """The first fixpoint of ``f`` reached from ``x`` by repeated application.
 
-    Haskell (§many): ``many :: (Eq a) => (a -> a) -> a -> a``. Written as a loop (the
-    Haskell is tail recursive), so no recursion limit applies.
+    Haskell (§many): ``many :: (Eq a) => (a -> a) -> a -> a``, here a loop (the Haskell is
+    tail recursive), so no recursion limit applies.
 
     >>> many(lambda k: max(k - 1, 0), 5000)
     0
@@ -473,8 +415,6 @@ def solve_many_pruned(g: Grid, n: int = 3) -> Iterator[Grid]:
 
 
 # ------------------------------------------------------------------------- §expand1
-
-
 def single(xs: Sequence[A]) -> bool:
     """Whether a list has exactly one element.
 
@@ -498,13 +438,11 @@ def counts(m: Matrix[str]) -> list[int]:
 
 
 def smallest_cell(m: Matrix[str]) -> tuple[int, int]:
-    """The row and column of the first cell, in reading order, with the fewest choices
-    among those that are not singletons (an empty cell, if any).
+    """The row and column of the first cell with the fewest choices, singletons aside.
 
-    Haskell (§expand1): the ``where`` clause of ``expand1 :: Matrix [Digit] -> [Matrix [Digit]]``,
-    which breaks the rows at the
-    first row holding a cell of ``minimum (counts rows)`` choices, then that row at
-    the cell. Raises ``ValueError`` on a matrix of singletons only (``minimum []``).
+    Haskell (§expand1): the ``where`` of ``expand1 :: Matrix [Digit] -> [Matrix [Digit]]``.
+    The first in reading order (an empty cell, if any); raises ``ValueError`` when every
+    cell is a singleton (``minimum []``).
 
     >>> smallest_cell((("1", "234"), ("56", "78")))
     (1, 0)
@@ -525,16 +463,11 @@ def smallest_cell(m: Matrix[str]) -> tuple[int, int]:
 def expand1(m: Matrix[str]) -> list[Matrix[str]]:
     """The matrices made by fixing each choice, in turn, of the first fewest-choice cell.
 
-    The cell split is the first, in reading order, among the non-singleton cells with
-    the fewest choices (an empty cell, if any).
-
     Haskell (§expand1): ``expand1 :: Matrix [Digit] -> [Matrix [Digit]]``; the cell is
-    found as in :func:`smallest_cell`, and each of its choices makes one matrix.
-
-    The lecture's questions: (R1) on a matrix with an empty choice, ``counts`` holds a
-    0, so the cell chosen is that empty one and the result is ``[]``. (R2) on a matrix of
-    singletons only, ``counts`` is empty and ``minimum []`` fails: this raises
-    ``ValueError``.
+    that of :func:`smallest_cell`. The lecture's questions: (R1) on a matrix with an empty
+    choice, ``counts`` holds a 0, so the cell chosen is that empty one and the result is
+    ``[]``. (R2) on a matrix of singletons only, ``counts`` is empty and ``minimum []``
+    fails: this raises ``ValueError``.
 
     >>> expand1((("1", "23"), ("456", "78")))
     [(('1', '2'), ('456', '78')), (('1', '3'), ('456', '78'))]
@@ -552,12 +485,10 @@ def expand1(m: Matrix[str]) -> list[Matrix[str]]:
 
 
 # -------------------------------------------------------------------------- §search
-
-
 def complete(m: Matrix[str]) -> bool:
     """Whether every cell of a choice matrix is a singleton.
 
-    Haskell (§search): ``complete :: Matrix [Digit] -> Bool; complete = all (all single)``
+    Haskell (§search): ``complete :: Matrix [Digit] -> Bool``
 
     >>> complete((("1", "2"),)), complete((("1", "23"),))
     (True, False)
@@ -569,8 +500,7 @@ def complete(m: Matrix[str]) -> bool:
 def ok(row: Row[str]) -> bool:
     """Whether the singletons of a unit hold no digit twice.
 
-    Haskell (§search): ``ok :: Row [Digit] -> Bool``. Cached (``functools.lru_cache``);
-    the definition is ``ok.__wrapped__``.
+    Haskell (§search): ``ok :: Row [Digit] -> Bool``; cached (``lru_cache``).
 
     >>> ok(("1", "12", "2")), ok(("1", "23", "1"))
     (True, False)
@@ -581,9 +511,9 @@ def ok(row: Row[str]) -> bool:
 def safe(m: Matrix[str], n: int = 3) -> bool:
     """Whether no row, column or box of a choice matrix has two equal singletons.
 
-    Haskell (§search): ``safe :: Matrix [Digit] -> Bool``; every row, column and box ``ok``.
+    Haskell (§search): ``safe :: Matrix [Digit] -> Bool``
 
-    >>> safe((("1", "234", "1234", "1234"),) * 1 + (("1234",) * 4,) * 3, n=2)
+    >>> safe((("1", "234", "1234", "1234"),) + (("1234",) * 4,) * 3, n=2)
     True
     >>> safe((("1", "234", "1234", "1"),) + (("1234",) * 4,) * 3, n=2)
     False
@@ -598,7 +528,7 @@ def safe(m: Matrix[str], n: int = 3) -> bool:
 def extract(m: Matrix[str]) -> Grid:
     """The grid of a complete choice matrix (the head of each cell).
 
-    Haskell (§search): ``extract :: Matrix [Digit] -> Grid; extract = map (map head)``
+    Haskell (§search): ``extract :: Matrix [Digit] -> Grid``
 
     >>> extract((("1", "2"), ("3", "4")))
     (('1', '2'), ('3', '4'))
@@ -616,13 +546,12 @@ def search_with(
     n: int = 3,
     expand1: Callable[[Matrix[str]], Iterable[Matrix[str]]] = expand1,
 ) -> Iterator[Grid]:
-    """One node of the search: prune, stop if unsafe, extract if complete, otherwise
-    search each matrix of ``expand1``, lazily and in Haskell's order.
+    """One node of the search: prune, then stop, extract, or search each matrix of ``expand1``.
 
-    Haskell (§search): ``search :: Matrix [Digit] -> [Grid]``, with ``pm = prune m``. The
-    body has the Haskell's shape (three guards over ``pm``); the recursive call is the
-    parameter ``search`` (open recursion), and :func:`search` ties the knot. Counting,
-    bounds and the trace of ``fsudoku explain`` wrap the recursive call and ``expand1``
+    Haskell (§search): ``search :: Matrix [Digit] -> [Grid]``, the three guards over
+    ``pm = prune m`` (unsafe, complete, otherwise), lazily, in Haskell's order. The
+    recursive call is the parameter ``search`` (open recursion; :func:`search` ties the
+    knot), so counting, bounds and the trace of ``fsudoku explain`` wrap it and ``expand1``
     from outside (:mod:`fsudoku.run.trace`).
     """
     pm = prune(m, n)
@@ -638,11 +567,9 @@ def search(m: Matrix[str], n: int = 3) -> Iterator[Grid]:
     """The solutions of a choice matrix, lazily, in Haskell's order.
 
     Haskell (§search): ``search :: Matrix [Digit] -> [Grid]``; the knot of
-    :func:`search_with`. The recursion is at most as deep as the number of open cells,
-    as each ``expand1`` fixes one of them.
+    :func:`search_with`. The recursion is at most as deep as the number of open cells.
 
-    >>> m = choices(s2g("0034341200434321", n=2), n=2)
-    >>> ["".join(ungroup(s)) for s in search(m, n=2)]
+    >>> ["".join(ungroup(s)) for s in search(choices(s2g("0034341200434321", n=2), n=2), n=2)]
     ['1234341221434321', '2134341212434321']
     """
     return search_with(partial(search, n=n), m, n)
@@ -660,12 +587,10 @@ def solve_search(g: Grid, n: int = 3) -> Iterator[Grid]:
 
 
 # ---------------------------------------------------------------------------- §data
-
-
 def s2g(s: str, n: int = 3) -> Grid:
     """A grid from one line of digits (``'0'`` for a blank), cut into rows.
 
-    Haskell (§data): ``s2g :: String -> Grid; s2g = group 9``
+    Haskell (§data): ``s2g :: String -> Grid``
 
     >>> s2g("1234", n=1)
     (('1',), ('2',), ('3',), ('4',))

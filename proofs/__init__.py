@@ -51,8 +51,10 @@ def parameters(builder: Builder) -> frozenset[str]:
 
 
 def build(builder: Builder, parts: Parts = FSUDOKU) -> list[Proof[Any]]:
-    """A module's proofs, built with the parts of the record its builder takes (by name);
-    its other functions under test (``group3``, ``filter_fn``) keep their defaults."""
+    """A module's proofs, built with the parts of the record its builder takes (by name).
+
+    Its other functions under test (``group3``, ``filter_fn``) keep their defaults.
+    """
     return builder(**{name: getattr(parts, name) for name in parameters(builder) & PART_NAMES})
 
 

@@ -84,8 +84,10 @@ SOLVED_4X4 = "1234341221434321"
 
 @st.composite
 def solved_4x4(draw: st.DrawFn) -> Matrix:
-    """Solved 4x4 boards: :data:`SOLVED_4X4` relabelled, rows/columns permuted within
-    bands/stacks, bands/stacks permuted, possibly transposed."""
+    """Solved 4x4 boards: :data:`SOLVED_4X4` relabelled, permuted and possibly transposed.
+
+    Rows/columns are permuted within bands/stacks, and bands/stacks permuted.
+    """
 
     def order() -> list[int]:
         bands = draw(st.permutations([0, 1]))
@@ -106,8 +108,10 @@ def solved_4x4(draw: st.DrawFn) -> Matrix:
 def opened_boards(
     draw: st.DrawFn, max_open: int = 8, min_open: int = 0, budget: int = 1024
 ) -> Board:
-    """4x4 choice matrices: a solved board whose ``min_open..max_open`` open cells hold
-    several choices (usually including the solution's digit), the others singletons.
+    """4x4 choice matrices: a solved board with ``min_open..max_open`` open cells.
+
+    The open cells hold several choices (usually including the solution's digit), the
+    others singletons.
 
     The number of grids ``expand`` makes is kept at most ``budget``: an open cell whose
     choices would exceed it keeps only the solution's digit.
@@ -133,8 +137,11 @@ def opened_boards(
 
 @st.composite
 def pruned_puzzles(draw: st.DrawFn, budget: int = 1024) -> Board:
-    """The choice matrix of a 4x4 puzzle with 6..12 blanks after one pruning pass (often
-    several solutions), open cells beyond ``budget`` reset to the solution's digit."""
+    """The choice matrix of a 4x4 puzzle with 6..12 blanks, after one pruning pass.
+
+    Such a puzzle often has several solutions; open cells beyond ``budget`` are reset to
+    the solution's digit.
+    """
     from fsudoku import bird
 
     solved = draw(solved_4x4())
@@ -155,11 +162,13 @@ def pruned_puzzles(draw: st.DrawFn, budget: int = 1024) -> Board:
 def choice_boards(
     max_open: int = 8, min_open: int = 0, budget: int = 1024
 ) -> st.SearchStrategy[Board]:
-    """4x4 choice matrices, at most ``budget`` grids each, from three sources:
-    :func:`opened_boards` (solved boards with a few open cells, sometimes a wrong
-    singleton), :func:`pruned_puzzles` (often several solutions) and the package's
-    :func:`fsudoku.testing.strategies.choice_matrices` (up to 5 open cells, some empty). With
-    ``min_open``, every matrix has at least that many open cells."""
+    """4x4 choice matrices, at most ``budget`` grids each, from three sources.
+
+    The sources: :func:`opened_boards` (solved boards with a few open cells, sometimes a
+    wrong singleton), :func:`pruned_puzzles` (often several solutions) and the package's
+    :func:`fsudoku.testing.strategies.choice_matrices` (up to 5 open cells, some empty).
+    With ``min_open``, every matrix has at least that many open cells.
+    """
     from fsudoku.testing.strategies import choice_matrices
 
     def open_cells(v: Board) -> int:

@@ -75,8 +75,10 @@ def by(
     eq: Equality = FUNCTION,
     lecture_step: int | None = None,
 ) -> Step[V]:
-    """A step ``= {hint}`` leading to ``expr``; ``lecture_step`` is its number in the
-    source's own proof."""
+    """A step ``= {hint}`` leading to ``expr``.
+
+    ``lecture_step`` is its number in the source's own proof.
+    """
     return Step(expr=expr, value=value, hint=hint, equality=eq, lecture_step=lecture_step)
 
 
@@ -100,9 +102,12 @@ class Proof(Generic[V]):
     max_examples: int = 30
     remarks: tuple[str, ...] = field(default=())
     conclusion: Equality | None = None
-    """When set, the statement is also checked directly, first expression against last,
-    with this equality: needed when it is stronger than the chain's weakest step (a
-    chain through equalities of bags proves a statement about lists only up to order)."""
+    """When set, the statement is also checked directly, first expression against last.
+
+    The check uses this equality: needed when it is stronger than the chain's weakest
+    step (a chain through equalities of bags proves a statement about lists only up to
+    order).
+    """
 
 
 class StepMismatch(AssertionError):
@@ -174,8 +179,10 @@ def show(value: object, limit: int = 400) -> str:
 
 
 EVALUATION_LIMIT = 8.0
-"""Seconds one expression may take: a planted bug can make a loop run forever (``many``
-of a ``prune`` that never settles), which counts as the expression having no value."""
+"""Seconds one expression may take: past them, the expression counts as having no value.
+
+A planted bug can make a loop run forever (``many`` of a ``prune`` that never settles).
+"""
 
 
 class Diverged(Exception):
@@ -184,8 +191,10 @@ class Diverged(Exception):
 
 @contextmanager
 def time_limit(seconds: float | None = None) -> Iterator[None]:
-    """Raise :class:`Diverged` in the body after ``seconds`` (default
-    :data:`EVALUATION_LIMIT`; main thread, POSIX only; elsewhere no limit)."""
+    """Raise :class:`Diverged` in the body after ``seconds`` (default :data:`EVALUATION_LIMIT`).
+
+    Main thread, POSIX only; elsewhere there is no limit.
+    """
     if seconds is None:
         seconds = EVALUATION_LIMIT
     if threading.current_thread() is not threading.main_thread() or not hasattr(

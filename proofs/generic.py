@@ -1,5 +1,7 @@
-"""Generated functions for the generic lemmas: predicates, functions and involutions on
-small integers, each a callable with a readable ``repr`` so counterexamples can be read.
+"""Generated functions for the generic lemmas: predicates, functions and involutions.
+
+They act on small integers, each a callable with a readable ``repr`` so counterexamples
+can be read.
 """
 
 from __future__ import annotations

@@ -1,5 +1,4 @@
-"""``f (many f x) = many f x`` and ``fixM f x >>= f = fixM f x``: the loops stop at a
-fixed point.
+"""``f (many f x) = many f x`` and ``fixM f x >>= f = fixM f x``: the loops stop at a fixed point.
 
 Bird's ``many`` (Bird/Portier, §many) and Sarkar's ``fixM`` (Sarkar #1, "Pruning the
 Grid") iterate a pruning function until it changes nothing. That the result is a
@@ -37,8 +36,9 @@ def unfold_many(f: Callable[[Any], Any], x: Any) -> Any:
 
 
 def unfold_fix_m(f: Callable[[Any], Maybe[Any]], x: Any) -> Maybe[Any]:
-    """Apply ``f`` from ``x`` until it returns its argument unchanged: that value, in
-    ``Some``, or ``Nothing`` as soon as ``f`` fails.
+    """Apply ``f`` from ``x`` until it returns its argument unchanged, or until it fails.
+
+    The result is that value, in ``Some``, or ``Nothing`` as soon as ``f`` fails.
 
     Haskell: ``fixM :: (Eq t, Monad m) => (t -> m t) -> t -> m t`` (Sarkar #1, "Pruning
     the Grid"; Sarkar #2, "Pruning the Cells, Exclusively").

@@ -187,9 +187,11 @@ MUTANTS: tuple[Mutant, ...] = (
 # ---------------------------------------------------------------------------- runner
 
 MUTANT_EXAMPLES = 15
-"""Examples per proof step (at most) when running mutants; each law tries its own number
-(:attr:`fsudoku.testing.laws.Law.examples`: laws are cheap, and stop at the first
-counterexample)."""
+"""Examples per proof step (at most) when running mutants.
+
+Each law tries its own number (:attr:`fsudoku.testing.laws.Law.examples`: laws are
+cheap, and stop at the first counterexample).
+"""
 
 
 @dataclass(frozen=True)
@@ -223,8 +225,9 @@ def run_mutant(
     derandomize: bool = False,
     laws: Sequence[Law] = LAWS,
 ) -> MutantReport:
-    """Check every law that uses a replaced part, and every step of every proof whose
-    builder takes one, with the mutant's record.
+    """Check every law and proof step that uses a replaced part, with the mutant's record.
+
+    A proof's steps are checked when its builder takes a replaced part.
 
     With ``first_only`` the run stops at the first catch (enough to know it is caught).
     """
@@ -319,8 +322,10 @@ def render_summary(reports: Sequence[MutantReport]) -> str:
 
 
 def next_grids_last_tie(grid: Grid) -> tuple[Grid, Grid]:
-    """``nextGrids`` that, when the fewest possibilities is 3 or more, splits the last
-    cell with that many instead of the first (with 2, still the first)."""
+    """``nextGrids`` that splits the last cell of fewest possibilities when there are 3 or more.
+
+    The reference splits the first such cell; with 2 possibilities this one does too.
+    """
     open_cells = [ic for ic in enumerate(concat(grid)) if sarkar1.is_possible(ic[1])]
     fewest = min(sarkar1.possibility_count(c) for _, c in open_cells)
     ties = [ic for ic in open_cells if sarkar1.possibility_count(ic[1]) == fewest]
@@ -343,7 +348,10 @@ def sarkar_solver(
     next_grids: Callable[[Grid], tuple[Grid, Grid]] = sarkar1.next_grids,
     is_grid_invalid: Callable[[Grid], bool] = sarkar1.is_grid_invalid,
 ) -> Callable[[str], str | None]:
-    """Sarkar's search with these steps, tied (:func:`fsudoku.sarkar1.solve_with`), as a line solver."""
+    """Sarkar's search with these steps, tied, as a line solver.
+
+    The knot is :func:`fsudoku.sarkar1.solve_with`.
+    """
     return sarkar_line_solver(
         fix(
             lambda self: sarkar1.solve_with(
@@ -354,8 +362,11 @@ def sarkar_solver(
 
 
 def sarkar_second_solution(line: str) -> str | None:
-    """Sarkar #1's search that goes past its first solution to the next one (the first
-    when there is only one): the recursive call hides the first solution it meets."""
+    """Sarkar #1's search that goes past its first solution to the next one.
+
+    The first is kept when there is only one: the recursive call hides the first solution
+    it meets.
+    """
 
     def hiding_first(prune_grid: Callable[[Grid], Maybe[Grid]]) -> sarkar1.Solve:
         hidden = False
@@ -376,8 +387,7 @@ def sarkar_second_solution(line: str) -> str | None:
 
 
 def bird_choices_reversed(line: str) -> Maybe[str]:
-    """Bird's search trying the choices of the cell it splits last to first (a ``Maybe``
-    solver)."""
+    """Bird's search trying the choices of the cell it splits last to first (a ``Maybe`` solver)."""
 
     def expand1_reversed(m: bird.Matrix[str]) -> list[bird.Matrix[str]]:
         return bird.expand1(m)[::-1]
@@ -393,8 +403,10 @@ def bird_choices_reversed(line: str) -> Maybe[str]:
 
 
 def lenient_reader(line: str) -> str | None:
-    """Sarkar #2's solver reading any line: its first 81 characters, padded with blanks,
-    anything but ``1``-``9`` a blank (#2's pruner: quick on the puzzles that makes)."""
+    """Sarkar #2's solver reading any line: its first 81 characters, padded with blanks.
+
+    Anything but ``1``-``9`` is a blank (#2's pruner: quick on the puzzles that makes).
+    """
     cells = "".join(c if c in "123456789" else "." for c in line[:81]).ljust(81, ".")
     return sarkar_solver(prune_grid=sarkar2.prune_grid)(cells)
 
@@ -411,8 +423,11 @@ class PlantedSolver:
     kinds: tuple[Kind, ...] | None = None
     """The kinds of lines that show the bug (``None``: all)."""
     equivalent: str = ""
-    """Why ``check_solver`` cannot see it (it answers as the reference does), and what
-    catches it instead; empty for a bug ``check_solver`` reports."""
+    """Why ``check_solver`` cannot see it, and what catches it instead.
+
+    ``check_solver`` cannot see a bug that answers as the reference does; this is empty
+    for a bug ``check_solver`` reports.
+    """
 
 
 PLANTED_SOLVERS: tuple[PlantedSolver, ...] = (
@@ -472,8 +487,10 @@ def planted_solver_failure(
     shrink: bool = False,
     derandomize: bool = True,
 ) -> SolverDisagrees | None:
-    """What ``check_solver`` reports for a planted solver, with its order and kinds
-    (``None`` when it finds no disagreement)."""
+    """What ``check_solver`` reports for a planted solver, with its order and kinds.
+
+    ``None`` when it finds no disagreement.
+    """
     try:
         check_solver(
             planted.solve,

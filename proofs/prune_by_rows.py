@@ -34,8 +34,10 @@ def prune_by_proof(
     prune_by: Callable[..., Any] = bird.prune_by,
     max_examples: int = 12,
 ) -> Proof[Board]:
-    """The lecture's chain for the involution ``unit`` (``rows``, ``cols`` or ``boxs``),
-    whose Haskell name is ``name``."""
+    """The lecture's chain for the involution ``unit`` (``rows``, ``cols`` or ``boxs``).
+
+    ``name`` is its Haskell name.
+    """
     f = name
 
     def all_nodups_f(v: Board) -> Fn:

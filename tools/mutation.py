@@ -37,9 +37,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -179,108 +180,193 @@ class _Source:
         return self.source[start:end].decode()
 
 
+Planted = tuple[int, str, int, int, str, str]
+"""A mutant found: start, operator, end, line, replacement text, description."""
+
+
+class _Planter:
+    """The mutants of one module's nodes, one method per kind of node (see :func:`mutants`)."""
+
+    def __init__(self, source: bytes, skipped: set[int]) -> None:
+        self.src = _Source(source)
+        self.skipped = skipped
+        self.found: list[Planted] = []
+
+    def add(
+        self, op: str, node: ast.AST, text: str, what: str, span: tuple[int, int] | None = None
+    ) -> None:
+        """Record one mutant: ``text`` in place of ``span`` (by default the node's)."""
+        start, end = span or self.src.span(node)
+        self.found.append((start, op, end, node.lineno, text, what))  # type: ignore[attr-defined]
+
+    def plant(self, node: ast.AST) -> None:
+        """Every mutant of one node: by its kind, then by the statements it holds."""
+        by_kind = _BY_KIND.get(type(node))
+        if by_kind is not None:
+            by_kind(self, node)
+        self.bodies(node)
+
+    # -- expressions ---------------------------------------------------------
+
+    def compare(self, node: ast.Compare) -> None:
+        """``cmp``: each comparison operator exchanged with its partner."""
+        for i, op in enumerate(node.ops):
+            new = COMPARE_SWAP.get(type(op))
+            if new is not None:
+                ops = [*node.ops[:i], new(), *node.ops[i + 1 :]]
+                compare = ast.Compare(node.left, ops, node.comparators)
+                self.add(
+                    "cmp", node, _parenthesized(compare), f"{type(op).__name__} -> {new.__name__}"
+                )
+
+    def constant(self, node: ast.Constant) -> None:
+        """``const``: ``True`` and ``False`` exchanged, an integer plus or minus one."""
+        if isinstance(node.value, str | bytes):
+            return
+        if isinstance(node.value, bool):
+            self.add("const", node, repr(not node.value), f"{node.value} -> {not node.value}")
+        elif isinstance(node.value, int):
+            for k in (node.value + 1, node.value - 1):
+                self.add("const", node, f"({k})", f"{node.value} -> {k}")
+
+    def boolop(self, node: ast.BoolOp) -> None:
+        """``boolop``: ``and`` and ``or`` exchanged."""
+        new_op: ast.boolop = ast.Or() if isinstance(node.op, ast.And) else ast.And()
+        self.add("boolop", node, _parenthesized(ast.BoolOp(new_op, node.values)), "and <-> or")
+
+    def unaryop(self, node: ast.UnaryOp) -> None:
+        """``not``: a ``not`` dropped."""
+        if isinstance(node.op, ast.Not):
+            self.add("not", node, "(" + self.src.text(node.operand) + ")", "not dropped")
+
+    def binop(self, node: ast.BinOp) -> None:
+        """``binop``: an arithmetic or bitwise operator exchanged."""
+        if type(node.op) in BINOP_SWAP:
+            new_bin = BINOP_SWAP[type(node.op)]()
+            mutated = ast.BinOp(node.left, new_bin, node.right)
+            what = f"{type(node.op).__name__} -> {type(new_bin).__name__}"
+            self.add("binop", node, _parenthesized(mutated), what)
+
+    def augassign(self, node: ast.AugAssign) -> None:
+        """``binop`` of an augmented assignment."""
+        if type(node.op) in BINOP_SWAP:
+            new_aug = BINOP_SWAP[type(node.op)]()
+            text = ast.unparse(ast.AugAssign(node.target, new_aug, node.value))
+            what = f"{type(node.op).__name__}= -> {type(new_aug).__name__}="
+            self.add("binop", node, text, what)
+
+    def name(self, node: ast.Name) -> None:
+        """``name``: ``min``/``max`` and ``any``/``all`` exchanged where they are read."""
+        if node.id in NAME_SWAP and isinstance(node.ctx, ast.Load):
+            self.add("name", node, NAME_SWAP[node.id], f"{node.id} -> {NAME_SWAP[node.id]}")
+
+    def call(self, node: ast.Call) -> None:
+        """``swap-args``: two neighbouring positional arguments exchanged (when they differ)."""
+        src = self.src
+        for i, (a, b) in enumerate(itertools.pairwise(node.args)):
+            if isinstance(a, ast.Starred) or isinstance(b, ast.Starred):
+                continue
+            if ast.dump(a) == ast.dump(b):
+                continue
+            span = (src.span(a)[0], src.span(b)[1])
+            between = src.source[src.span(a)[1] : src.span(b)[0]].decode()
+            text = src.text(b) + between + src.text(a)
+            self.add("swap-args", node, text, f"arguments {i + 1} and {i + 2} swapped", span)
+
+    # -- conditions, returns, loops ------------------------------------------
+
+    def condition(self, node: ast.If | ast.While | ast.IfExp) -> None:
+        """``negate``: the condition of an ``if``, ``while`` or conditional expression."""
+        self.add("negate", node.test, "not (" + self.src.text(node.test) + ")", "condition negated")
+
+    def comprehension(self, node: ast.comprehension) -> None:
+        """``negate``: each filter of a comprehension."""
+        for cond in node.ifs:
+            self.add("negate", cond, "not (" + self.src.text(cond) + ")", "filter negated")
+
+    def return_(self, node: ast.Return) -> None:
+        """``return``: a returned value (other than ``None``) replaced by ``None``."""
+        if node.value is None:
+            return
+        if not (isinstance(node.value, ast.Constant) and node.value.value is None):
+            self.add("return", node, "return None", "returns None")
+
+    def break_(self, node: ast.Break) -> None:
+        """``loop``: ``break`` becomes ``continue``."""
+        self.add("loop", node, "continue", "break -> continue")
+
+    def continue_(self, node: ast.Continue) -> None:
+        """``loop``: ``continue`` becomes ``break``."""
+        self.add("loop", node, "break", "continue -> break")
+
+    # -- statements ----------------------------------------------------------
+
+    def bodies(self, node: ast.AST) -> None:
+        """``delete`` and ``swap-stmts`` in each statement list the node holds (not the module's)."""
+        if isinstance(node, ast.Module):
+            return
+        for body in ("body", "orelse", "finalbody"):
+            stmts = getattr(node, body, None)
+            if isinstance(stmts, list):
+                live = [s for s in stmts if isinstance(s, ast.stmt) and not _is_docstring(s)]
+                self.delete(live)
+                self.swap_stmts(live)
+
+    def delete(self, live: list[ast.stmt]) -> None:
+        """``delete``: a statement replaced by ``pass``."""
+        for s in live:
+            if isinstance(s, DELETABLE) and id(s) not in self.skipped:
+                self.add("delete", s, "pass", f"{type(s).__name__} deleted")
+
+    def swap_stmts(self, live: list[ast.stmt]) -> None:
+        """``swap-stmts``: two neighbouring simple statements exchanged."""
+        src = self.src
+        for s, t in itertools.pairwise(live):
+            if isinstance(s, SIMPLE) and isinstance(t, SIMPLE) and id(s) not in self.skipped:
+                span = (src.span(s)[0], src.span(t)[1])
+                between = src.source[src.span(s)[1] : src.span(t)[0]].decode()
+                self.add(
+                    "swap-stmts", s, src.text(t) + between + src.text(s), "statements swapped", span
+                )
+
+
+_BY_KIND: dict[type[ast.AST], Callable[[_Planter, Any], None]] = {
+    ast.Compare: _Planter.compare,
+    ast.Constant: _Planter.constant,
+    ast.BoolOp: _Planter.boolop,
+    ast.UnaryOp: _Planter.unaryop,
+    ast.BinOp: _Planter.binop,
+    ast.AugAssign: _Planter.augassign,
+    ast.Name: _Planter.name,
+    ast.Call: _Planter.call,
+    ast.If: _Planter.condition,
+    ast.While: _Planter.condition,
+    ast.IfExp: _Planter.condition,
+    ast.comprehension: _Planter.comprehension,
+    ast.Return: _Planter.return_,
+    ast.Break: _Planter.break_,
+    ast.Continue: _Planter.continue_,
+}
+"""The operators of each kind of node (the operators of a statement list aside)."""
+
+
+def _parenthesized(node: ast.expr) -> str:
+    return "(" + ast.unparse(node) + ")"
+
+
 def mutants(source: bytes) -> list[Mutant]:
     """Every mutant of a module, in a fixed order (by position, then operator)."""
     tree = ast.parse(source)
-    skipped = _skipped(tree)
-    src = _Source(source)
-    found: list[tuple[int, str, int, int, str, str]] = []
-
-    def add(
-        op: str, node: ast.AST, text: str, what: str, span: tuple[int, int] | None = None
-    ) -> None:
-        start, end = span or src.span(node)
-        found.append((start, op, end, node.lineno, text, what))  # type: ignore[attr-defined]
-
-    def expr(node: ast.expr) -> str:
-        return "(" + ast.unparse(node) + ")"
-
+    planter = _Planter(source, _skipped(tree))
     docstrings = {id(n) for n in ast.walk(tree) if isinstance(n, ast.stmt) and _is_docstring(n)}
     for node in ast.walk(tree):
-        if id(node) in skipped or id(node) in docstrings:
-            continue
-        if isinstance(node, ast.Compare):
-            for i, op in enumerate(node.ops):
-                new = COMPARE_SWAP.get(type(op))
-                if new is not None:
-                    ops = [*node.ops[:i], new(), *node.ops[i + 1 :]]
-                    compare = ast.Compare(node.left, ops, node.comparators)
-                    add("cmp", node, expr(compare), f"{type(op).__name__} -> {new.__name__}")
-        elif isinstance(node, ast.Constant) and not isinstance(node.value, str | bytes):
-            if isinstance(node.value, bool):
-                add("const", node, repr(not node.value), f"{node.value} -> {not node.value}")
-            elif isinstance(node.value, int):
-                for k in (node.value + 1, node.value - 1):
-                    add("const", node, f"({k})", f"{node.value} -> {k}")
-        elif isinstance(node, ast.BoolOp):
-            new_op: ast.boolop = ast.Or() if isinstance(node.op, ast.And) else ast.And()
-            add("boolop", node, expr(ast.BoolOp(new_op, node.values)), "and <-> or")
-        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-            add("not", node, "(" + src.text(node.operand) + ")", "not dropped")
-        elif isinstance(node, ast.BinOp) and type(node.op) in BINOP_SWAP:
-            new_bin = BINOP_SWAP[type(node.op)]()
-            mutated_bin = ast.BinOp(node.left, new_bin, node.right)
-            add(
-                "binop",
-                node,
-                expr(mutated_bin),
-                f"{type(node.op).__name__} -> {type(new_bin).__name__}",
-            )
-        elif isinstance(node, ast.AugAssign) and type(node.op) in BINOP_SWAP:
-            new_aug = BINOP_SWAP[type(node.op)]()
-            mutated_aug = ast.AugAssign(node.target, new_aug, node.value)
-            text = ast.unparse(mutated_aug)
-            add("binop", node, text, f"{type(node.op).__name__}= -> {type(new_aug).__name__}=")
-        elif isinstance(node, ast.Name) and node.id in NAME_SWAP and isinstance(node.ctx, ast.Load):
-            add("name", node, NAME_SWAP[node.id], f"{node.id} -> {NAME_SWAP[node.id]}")
-        elif isinstance(node, ast.Call):
-            args = node.args
-            for i in range(len(args) - 1):
-                a, b = args[i], args[i + 1]
-                if isinstance(a, ast.Starred) or isinstance(b, ast.Starred):
-                    continue
-                if ast.dump(a) == ast.dump(b):
-                    continue
-                span = (src.span(a)[0], src.span(b)[1])
-                between = src.source[src.span(a)[1] : src.span(b)[0]].decode()
-                add(
-                    "swap-args",
-                    node,
-                    src.text(b) + between + src.text(a),
-                    f"arguments {i + 1} and {i + 2} swapped",
-                    span,
-                )
-        if isinstance(node, ast.If | ast.While | ast.IfExp):
-            add("negate", node.test, "not (" + src.text(node.test) + ")", "condition negated")
-        elif isinstance(node, ast.comprehension):
-            for cond in node.ifs:
-                add("negate", cond, "not (" + src.text(cond) + ")", "filter negated")
-        elif isinstance(node, ast.Return) and node.value is not None:
-            if not (isinstance(node.value, ast.Constant) and node.value.value is None):
-                add("return", node, "return None", "returns None")
-        elif isinstance(node, ast.Break):
-            add("loop", node, "continue", "break -> continue")
-        elif isinstance(node, ast.Continue):
-            add("loop", node, "break", "continue -> break")
-        for body in ("body", "orelse", "finalbody"):
-            stmts = getattr(node, body, None)
-            if not isinstance(stmts, list) or isinstance(node, ast.Module):
-                continue
-            live = [s for s in stmts if isinstance(s, ast.stmt) and not _is_docstring(s)]
-            for s in live:
-                if isinstance(s, DELETABLE) and id(s) not in skipped:
-                    add("delete", s, "pass", f"{type(s).__name__} deleted")
-            for s, t in itertools.pairwise(live):
-                if isinstance(s, SIMPLE) and isinstance(t, SIMPLE) and id(s) not in skipped:
-                    span = (src.span(s)[0], src.span(t)[1])
-                    between = src.source[src.span(s)[1] : src.span(t)[0]].decode()
-                    add(
-                        "swap-stmts",
-                        s,
-                        src.text(t) + between + src.text(s),
-                        "statements swapped",
-                        span,
-                    )
+        if id(node) not in planter.skipped and id(node) not in docstrings:
+            planter.plant(node)
+    return _numbered(source, tree, planter.found)
+
+
+def _numbered(source: bytes, tree: ast.Module, found: list[Planted]) -> list[Mutant]:
+    """The mutants that parse and change the tree, sorted and numbered."""
     found.sort(key=lambda f: (f[0], f[2], f[1], f[4]))
     out: list[Mutant] = []
     original = ast.dump(tree)

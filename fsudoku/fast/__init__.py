@@ -1,5 +1,6 @@
-"""A fast path for Sarkar's solvers: the same algorithms over 9-bit masks, many puzzles
-at a time with NumPy, exactly equivalent to :mod:`fsudoku.sarkar1`/:mod:`fsudoku.sarkar2`.
+"""A fast path for Sarkar's solvers: the same algorithms over 9-bit masks, with NumPy.
+
+Many puzzles at a time, exactly equivalent to :mod:`fsudoku.sarkar1`/:mod:`fsudoku.sarkar2`.
 
 Bit layout: a cell is a ``uint16`` whose bit ``d - 1`` is set when digit ``d`` is
 possible; one bit is a ``Fixed`` cell, two or more a ``Possible`` cell (Sarkar's
@@ -47,7 +48,7 @@ from fsudoku.base import validate
 from fsudoku.base.names import SARKAR_RULES, SarkarRule
 from fsudoku.base.outcome import Found
 from fsudoku.cell import Cell, Fixed, Grid, Possible
-from fsudoku.fast import driver, lanes, masks, scalar, vector
+from fsudoku.fast import dirty, driver, lanes, masks, scalar, vector
 from fsudoku.fast.driver import solve_stream
 from fsudoku.fast.masks import DIGITS, read_masks
 from fsudoku.fast.vector import prune_grid
@@ -55,6 +56,7 @@ from fsudoku.grid_io import show_grid_with_possibilities
 
 __all__ = [
     "DEFAULT_CHUNK",
+    "dirty",
     "driver",
     "lanes",
     "masks",
@@ -126,8 +128,7 @@ def _told(
     on_decided: Callable[[int], object] | None,
     on_idle: Callable[[], object] | None,
 ) -> Iterator[Found | None]:
-    """The results of a short input, one line at a time, with the hooks of
-    :func:`solve_lines`."""
+    """The results of a short input, one line at a time, with the hooks of :func:`solve_lines`."""
     for number, line in enumerate(lines):
         if number and on_idle is not None:
             on_idle()
@@ -141,15 +142,19 @@ FEW = 4
 """Inputs of at most this many lines are solved one at a time (:func:`solve_one`)."""
 
 FEW_NODES = 1000
-"""How many nodes a puzzle gets on the one-puzzle engine before the batch engine,
-which splits a long search over its slots, takes it over from the start."""
+"""How many nodes a puzzle gets on the one-puzzle engine before the batch engine takes over.
+
+The batch engine, which splits a long search over its slots, starts it again.
+"""
 
 
 def _solve_few(line: str, rule: SarkarRule, max_nodes: int | None, chunk_size: int) -> Found | None:
-    """One line of a short input: the one-puzzle engine first (a batch costs more than
-    an easy puzzle), then, past ``FEW_NODES`` nodes, the batch engine from the start.
-    Both find what the reference finds, so the second answer replaces the first,
-    give-ups included."""
+    """One line of a short input: the one-puzzle engine, then past ``FEW_NODES`` the batch engine.
+
+    The one-puzzle engine goes first (a batch costs more than an easy puzzle); past
+    ``FEW_NODES`` nodes, the batch engine solves the line again from the start. Both find
+    what the reference finds, so the second answer replaces the first, give-ups included.
+    """
     bound = FEW_NODES if max_nodes is None else min(max_nodes, FEW_NODES)
     found = lanes.search_line(line, rule, bound)
     if found is None or not found.gave_up or bound == max_nodes:
@@ -160,9 +165,10 @@ def _solve_few(line: str, rule: SarkarRule, max_nodes: int | None, chunk_size: i
 def solve_one(
     puzzle: str, rule: SarkarRule = "exclusives", max_nodes: int | None = None
 ) -> Found | None:
-    """What the search finds for one line (``None``: not a puzzle): the grid in one
-    ``int`` (:mod:`fsudoku.fast.lanes`), and past ``FEW_NODES`` nodes the batch engine
-    (no per-call NumPy cost on the many puzzles that need few nodes).
+    """What the search finds for one line (``None``: not a puzzle).
+
+    The grid in one ``int`` (:mod:`fsudoku.fast.lanes`), and past ``FEW_NODES`` nodes the
+    batch engine (no per-call NumPy cost on the many puzzles that need few nodes).
 
     >>> solve_one("11" + "." * 79)
     Found(solution=None, nodes=1, gave_up=False)
@@ -181,8 +187,9 @@ def masks_to_grid(masks: list[int]) -> Grid:
 
 
 def settle(puzzle: str, rule: SarkarRule = "exclusives") -> str | None:
-    """The puzzle pruned until it settles (the NumPy engine, with no search shortcut),
-    shown with its possibilities; ``None`` when pruning fails.
+    """The puzzle pruned until it settles, shown with its possibilities; ``None`` if it fails.
+
+    The NumPy engine, with no search shortcut.
 
     Haskell: ``pruneGrid :: Grid -> Maybe Grid`` (Sarkar #1, "Pruning the Grid"), then
     ``showGridWithPossibilities :: Grid -> String`` (Sarkar #1, "Setting up"). Raises

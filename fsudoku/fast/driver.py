@@ -41,7 +41,8 @@ import numpy.typing as npt
 
 from fsudoku.base.names import SarkarRule
 from fsudoku.base.outcome import Found
-from fsudoku.fast.vector import ALL_DIRTY, PIVOT_DIRTY, U16, next_grids, prune_grid_once
+from fsudoku.fast.dirty import ALL_DIRTY, PIVOT_DIRTY
+from fsudoku.fast.vector import U16, next_grids, prune_grid_once
 
 __all__ = ["Batch", "parse_lines", "solve_stream"]
 
@@ -57,8 +58,9 @@ for _d in range(1, 10):
 
 
 def parse_lines(lines: list[str]) -> tuple[npt.NDArray[np.bool_], U16]:
-    """Read many lines at once: which are puzzles, and their grids ``(n, 81)`` (the
-    rows of lines that are not puzzles are left zero).
+    """Read many lines at once: which are puzzles, and their grids ``(n, 81)``.
+
+    The rows of the lines that are not puzzles are left zero.
 
     Haskell: ``readGrid :: String -> Maybe Grid`` (Sarkar #1, "Setting up"), per line.
 
@@ -90,8 +92,10 @@ def solution_strings(grids: U16) -> list[str]:
 
 @dataclass(slots=True, eq=False)
 class _Puzzle:
-    """A puzzle being solved: the chain of its jobs in depth-first order, from the
-    first one not known to have failed (``head``)."""
+    """A puzzle being solved: the chain of its jobs in depth-first order.
+
+    The chain starts at ``head``, the first job not known to have failed.
+    """
 
     index: int
     head: _Job | None = None
@@ -136,10 +140,12 @@ class Batch:
     # -- slots -------------------------------------------------------------
 
     def start(self, owners: Ints, grids: U16, pivots: Ints, jobs: list[_Job] | None) -> None:
-        """Put jobs of the puzzles ``owners`` (``(k,)``) into free slots, each with its
-        first grid (``(k, 81)``) and the pivot that made it (``(k,)``; ``-1``: a new
-        puzzle, every unit dirty). ``jobs``: the jobs split off; ``None``: new puzzles,
-        whose jobs are made when first needed (most are only ever solved)."""
+        """Put jobs of the puzzles ``owners`` (``(k,)``) into free slots.
+
+        Each job gets its first grid (``(k, 81)``) and the pivot that made it (``(k,)``;
+        ``-1``: a new puzzle, every unit dirty). ``jobs``: the jobs split off; ``None``:
+        new puzzles, whose jobs are made when first needed (most are only ever solved).
+        """
         k = owners.size
         slots = np.array(self.free[-k:], dtype=np.intp)  # (k,) intp
         del self.free[-k:]
@@ -181,8 +187,10 @@ class Batch:
         return grids, pivots
 
     def _make_room(self, slots: Ints) -> None:
-        """Make room for one more entry on each of these slots' stacks: shift a stack
-        down over the entries taken by splits, or double the depth."""
+        """Make room for one more entry on each of these slots' stacks.
+
+        A stack is shifted down over the entries taken by splits, or the depth doubled.
+        """
         for slot in slots[self.top[slots] >= self.depth].tolist():
             b, t = int(self.base[slot]), int(self.top[slot])
             if b:
@@ -204,10 +212,12 @@ class Batch:
     # -- one stage per busy slot -------------------------------------------
 
     def step(self) -> tuple[list[tuple[_Job, str, str | None]], list[tuple[int, Found]]]:
-        """Advance every busy slot by one stage of pruning; finish the nodes whose grid
-        settled or failed. Returns the jobs that ended, how, and their solution; and the
-        puzzles a solution of their only job decided (no split, no node bound), with
-        their outcomes (those slots are free again)."""
+        """Advance every busy slot by one stage of pruning; finish the nodes that settled or failed.
+
+        Returns the jobs that ended, how, and their solution; and the puzzles a solution
+        of their only job decided (no split, no node bound), with their outcomes (those
+        slots are free again).
+        """
         ended: list[tuple[_Job, str, str | None]] = []
         lone: list[tuple[int, Found]] = []
         act = self.busy.nonzero()[0]  # (n,) intp: busy slots
@@ -293,7 +303,9 @@ class Batch:
 
 SPLIT_MIN = 2
 """A search splits only once it has run this many nodes: most puzzles need fewer.
-Splitting starts when at least half the slots are idle and no puzzle waits."""
+
+Splitting starts when at least half the slots are idle and no puzzle waits.
+"""
 
 
 def _resolve(puzzle: _Puzzle, max_nodes: int | None) -> Found | None:
@@ -325,103 +337,155 @@ def solve_stream(
     on_decided: Callable[[int], object] | None = None,
     on_idle: Callable[[], object] | None = None,
 ) -> Iterator[Found | None]:
-    """What the search found for each of ``lines``, in order (``None``: not a puzzle),
-    solved by a :class:`Batch` of ``chunk_size`` slots.
+    """What the search found for each line, in order (``None``: not a puzzle), by a :class:`Batch`.
 
-    ``on_decided`` is told how many more puzzles are decided after each step (in any
-    order: a puzzle is decided before the ones ahead of it can be yielded). ``on_idle``
-    is called before a step or a read, when something was yielded since its last call."""
+    The batch has ``chunk_size`` slots. ``on_decided`` is told how many more puzzles are
+    decided after each step (in any order: a puzzle is decided before the ones ahead of
+    it can be yielded). ``on_idle`` is called before a step or a read, when something
+    was yielded since its last call.
+    """
     if chunk_size < 1:
         raise ValueError("chunk_size must be positive")
-    batch = Batch(rule, chunk_size, max_nodes)
-    source = iter(lines)
-    window = WINDOW * chunk_size
-    pending: deque[tuple[Ints, U16]] = deque()  # read puzzles not started yet, by chunk
-    waiting = 0  # puzzles in pending
-    done: dict[int, Found | None] = {}
-    read = 0  # lines read so far
-    emit = 0  # next index to yield
-    told = 0  # puzzles on_decided was told of
-    fresh = False  # something was yielded since on_idle was last called
-    exhausted = False
+    stream = _Stream(lines, rule, max_nodes, chunk_size, on_decided, on_idle)
     while True:
-        # read a chunk when the queue runs low and the window has room
-        if not exhausted and waiting < chunk_size and read - emit < window:
-            if fresh and on_idle is not None:
-                on_idle()
-                fresh = False
-            chunk = list(islice(source, chunk_size))
-            if not chunk:
-                exhausted = True
-            valid, grids = parse_lines(chunk)  # (k,) bool, (k, 81) uint16
-            for i in np.flatnonzero(~valid).tolist():
-                done[read + i] = None
-            good = np.flatnonzero(valid)  # (g,) intp
-            if good.size:
-                pending.append((good + read, grids[good]))
-                waiting += good.size
-            read += len(chunk)
-        # start new puzzles in free slots
+        if stream.may_read():
+            stream.read()
+        stream.start()
+        stream.split()
+        stream.tell()
+        yield from stream.decided()
+        if stream.batch.busy.any():
+            stream.step()
+        elif stream.exhausted and not stream.pending:
+            break
+    yield from stream.decided()
+
+
+WINDOW = 8
+"""At most ``WINDOW * chunk_size`` puzzles are between being read and being yielded."""
+
+
+class _Stream:
+    """The state of one :func:`solve_stream`: the puzzles read, waiting, decided and yielded."""
+
+    def __init__(
+        self,
+        lines: Iterable[str],
+        rule: SarkarRule,
+        max_nodes: int | None,
+        chunk_size: int,
+        on_decided: Callable[[int], object] | None,
+        on_idle: Callable[[], object] | None,
+    ) -> None:
+        self.batch = Batch(rule, chunk_size, max_nodes)
+        self.source = iter(lines)
+        self.max_nodes = max_nodes
+        self.chunk_size = chunk_size
+        self.window = WINDOW * chunk_size
+        self.on_decided = on_decided
+        self.on_idle = on_idle
+        self.pending: deque[tuple[Ints, U16]] = deque()  # read puzzles not started yet, by chunk
+        self.waiting = 0  # puzzles in pending
+        self.done: dict[int, Found | None] = {}
+        self.lines_read = 0
+        self.emit = 0  # next index to yield
+        self.told = 0  # puzzles on_decided was told of
+        self.fresh = False  # something was yielded since on_idle was last called
+        self.exhausted = False
+
+    def may_read(self) -> bool:
+        """Whether to read a chunk: the queue runs low and the window has room."""
+        return (
+            not self.exhausted
+            and self.waiting < self.chunk_size
+            and self.lines_read - self.emit < self.window
+        )
+
+    def idle(self) -> None:
+        """Call ``on_idle`` if something was yielded since its last call."""
+        if self.fresh and self.on_idle is not None:
+            self.on_idle()
+            self.fresh = False
+
+    def read(self) -> None:
+        """Read a chunk of lines: the lines that are not puzzles are decided at once."""
+        self.idle()
+        chunk = list(islice(self.source, self.chunk_size))
+        if not chunk:
+            self.exhausted = True
+        valid, grids = parse_lines(chunk)  # (k,) bool, (k, 81) uint16
+        for i in np.flatnonzero(~valid).tolist():
+            self.done[self.lines_read + i] = None
+        good = np.flatnonzero(valid)  # (g,) intp
+        if good.size:
+            self.pending.append((good + self.lines_read, grids[good]))
+            self.waiting += good.size
+        self.lines_read += len(chunk)
+
+    def start(self) -> None:
+        """Start waiting puzzles in the free slots, in input order."""
+        batch, pending = self.batch, self.pending
         while batch.free and pending:
             indexes, grids = pending.popleft()
             k = min(len(batch.free), indexes.size)
             if k < indexes.size:
                 pending.appendleft((indexes[k:], grids[k:]))
-            waiting -= k
+            self.waiting -= k
             batch.start(indexes[:k], grids[:k], np.full(k, -1, dtype=np.intp), None)
-        # no new puzzle to start: split the oldest long searches into the free slots
-        if 2 * len(batch.free) >= batch.size and not pending:
-            _split(batch)
-        if on_decided is not None and emit + len(done) > told:
-            on_decided(emit + len(done) - told)
-            told = emit + len(done)
-        # yield what is decided, in order
-        while emit in done:
-            yield done.pop(emit)
-            emit += 1
-            fresh = True
-        if not batch.busy.any():
-            if exhausted and not pending:
-                break
-            continue
-        if fresh and on_idle is not None:
-            on_idle()
-            fresh = False
-        ended, lone = batch.step()
-        done.update(lone)
+
+    def split(self) -> None:
+        """With no new puzzle to start, split the oldest long searches into the free slots."""
+        if 2 * len(self.batch.free) >= self.batch.size and not self.pending:
+            _split(self.batch)
+
+    def tell(self) -> None:
+        """Tell ``on_decided`` how many more puzzles are decided."""
+        decided = self.emit + len(self.done)
+        if self.on_decided is not None and decided > self.told:
+            self.on_decided(decided - self.told)
+            self.told = decided
+
+    def decided(self) -> Iterator[Found | None]:
+        """Yield what is decided, in input order, up to the first puzzle still open."""
+        while self.emit in self.done:
+            yield self.done.pop(self.emit)
+            self.emit += 1
+            self.fresh = True
+
+    def step(self) -> None:
+        """Advance the batch by one stage, and settle the jobs that ended."""
+        self.idle()
+        ended, lone = self.batch.step()
+        self.done.update(lone)
         for job, state, solution in ended:
-            batch.stop(job)
-            puzzle = job.puzzle
-            if job.state != "running" or puzzle.index in done:
-                continue  # its puzzle was decided already
-            if state == "solved" and job.next is None and puzzle.head is job and max_nodes is None:
-                job.state = "dropped"  # the common case: the puzzle's only job left solved it
-                done[puzzle.index] = Found(solution, puzzle.failed_nodes + job.nodes)
-                continue
-            job.state = state
-            job.solution = solution
-            if state == "solved":  # jobs after it cannot matter any more
-                later = job.next
-                job.next = None
-                while later is not None:
-                    batch.stop(later)
-                    later.state = "dropped"
-                    later = later.next
-            outcome = _resolve(puzzle, max_nodes)
-            if outcome is not None:
-                rest = puzzle.head
-                while rest is not None:
-                    batch.stop(rest)
-                    rest.state = "dropped"
-                    rest = rest.next
-                done[puzzle.index] = outcome
-    while emit in done:
-        yield done.pop(emit)
-        emit += 1
+            self.end(job, state, solution)
 
+    def end(self, job: _Job, state: str, solution: str | None) -> None:
+        """Record how a job ended, and decide its puzzle when its jobs now can."""
+        self.batch.stop(job)
+        puzzle = job.puzzle
+        if job.state != "running" or puzzle.index in self.done:
+            return  # its puzzle was decided already
+        if state == "solved" and job.next is None and puzzle.head is job and self.max_nodes is None:
+            job.state = "dropped"  # the common case: the puzzle's only job left solved it
+            self.done[puzzle.index] = Found(solution, puzzle.failed_nodes + job.nodes)
+            return
+        job.state = state
+        job.solution = solution
+        if state == "solved":  # jobs after it cannot matter any more
+            later, job.next = job.next, None
+            self.drop(later)
+        outcome = _resolve(puzzle, self.max_nodes)
+        if outcome is not None:
+            self.drop(puzzle.head)
+            self.done[puzzle.index] = outcome
 
-WINDOW = 8
-"""At most ``WINDOW * chunk_size`` puzzles are between being read and being yielded."""
+    def drop(self, job: _Job | None) -> None:
+        """Stop a job and the jobs after it in its chain: they cannot matter any more."""
+        while job is not None:
+            self.batch.stop(job)
+            job.state = "dropped"
+            job = job.next
 
 
 def _split(batch: Batch) -> None:

@@ -1,5 +1,7 @@
-"""Sarkar's search for one puzzle, a whole grid in one Python ``int``: every unit of a
-stage pruned at once, with a few dozen big-integer operations (SIMD within a register).
+"""Sarkar's search for one puzzle, a whole grid in one Python ``int``.
+
+Every unit of a stage is pruned at once, with a few dozen big-integer operations (SIMD
+within a register).
 
 Layout: cell ``c`` (row-major) is *lane* ``c``, bits ``16c .. 16c + 15`` of the grid
 ``int``; a lane holds the cell's 9-bit mask (:mod:`fsudoku.fast.masks`), its bits 9-15
@@ -116,8 +118,10 @@ def _add_reduce(x: int, stage: int) -> int:
 
 
 def _counts(mp: int, stage: int) -> tuple[int, int, int, int]:
-    """The digits held by at least 1, 2, 3, 4 cells of ``mp`` in each unit, on its
-    anchor lane (other lanes: garbage), counted over a tree of cell groups."""
+    """The digits held by at least 1, 2, 3, 4 cells of ``mp`` in each unit, on its anchor lane.
+
+    The other lanes hold garbage; the digits are counted over a tree of cell groups.
+    """
     if stage == 2:
         return _counts_boxes(mp)
     step = 16 if stage == 0 else 144  # the lanes between a unit's cells
@@ -156,8 +160,10 @@ def _counts_boxes(mp: int) -> tuple[int, int, int, int]:
 
 
 def _exact_units(grid: int, new: int, stage: int, lanes: int) -> int:
-    """``new`` with the units holding any of ``lanes`` (flags on bit 15) pruned by the
-    exact one-unit Exclusives pass over ``grid``."""
+    """``new`` with the units holding any of ``lanes`` pruned by the exact Exclusives pass.
+
+    ``lanes`` are flags on bit 15; the one-unit pass runs over ``grid``.
+    """
     units: set[int] = set()
     while lanes:
         low = lanes & -lanes
@@ -174,8 +180,10 @@ def _exact_units(grid: int, new: int, stage: int, lanes: int) -> int:
 
 
 def prune_stage(grid: int, stage: int, rule: SarkarRule, strict: bool) -> int | None:
-    """Every unit of one stage pruned by the rule's ``pruneCells``: the new grid, or
-    ``None`` when a unit fails (or, unless ``strict``, repeats a fixed digit)."""
+    """Every unit of one stage pruned by the rule's ``pruneCells``: the new grid, or ``None``.
+
+    ``None`` when a unit fails (or, unless ``strict``, repeats a fixed digit).
+    """
     anchors = _ANCHOR_MASK[stage]
     repeat = _REPEAT[stage]
     # fixM pruneCellsByFixed (#1's pruneCells: one pass)
@@ -234,8 +242,10 @@ def prune_stage(grid: int, stage: int, rule: SarkarRule, strict: bool) -> int | 
 
 
 def _exact_sets(grid: int, stage: int) -> int:
-    """``fixM pruneCellsByExclusives`` with groups compared as sets, unit by unit
-    (the ``exclusives-sets`` rule, with the one-unit functions)."""
+    """``fixM pruneCellsByExclusives`` with groups compared as sets, unit by unit.
+
+    The ``exclusives-sets`` rule, with the one-unit functions.
+    """
     masks = to_masks(grid)
     changed = False
     for u in range(9):
@@ -325,7 +335,8 @@ def solve_counted(
 def search_line(
     puzzle: str, rule: SarkarRule = "exclusives", max_nodes: int | None = None
 ) -> Found | None:
-    """What the search finds for one line under a rule (``None``: not a puzzle);
+    """What the search finds for one line under a rule (``None``: not a puzzle).
+
     ``exclusives-sets`` runs on the one-unit engine, :mod:`fsudoku.fast.scalar`, whose
     pairs and triples it needs.
 

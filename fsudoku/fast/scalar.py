@@ -84,8 +84,10 @@ def fixeds(cells: Cells) -> int:
 
 
 def prune_cells_by_fixed(cells: Cells) -> Cells | None:
-    """Remove the fixed digits (taken before the pass) from the other cells; ``None``
-    when a cell loses all its digits. #1's ``pruneCells``; #2's ``pruneCellsByFixed``.
+    """Remove the fixed digits from the other cells; ``None`` when a cell loses all its digits.
+
+    The fixed digits are taken before the pass. #1's ``pruneCells``; #2's
+    ``pruneCellsByFixed``.
 
     Haskell: ``pruneCellsByFixed :: [Cell] -> Maybe [Cell]`` (Sarkar #2, "Pruning the
     Cells, Exclusively"); ``pruneCells :: [Cell] -> Maybe [Cell]`` (Sarkar #1, "Pruning
@@ -194,8 +196,7 @@ def _fix(f: Callable[[Cells], Cells | None], cells: Cells) -> Cells | None:
 
 
 def prune_cells_exclusives(cells: Cells) -> Cells | None:
-    """#2's ``pruneCells``: the fixed-digit pass to its fixed point, then the
-    Exclusives pass to its fixed point.
+    """#2's ``pruneCells``: the fixed-digit pass, then the Exclusives pass, each to its fixed point.
 
     Haskell: ``pruneCells :: [Cell] -> Maybe [Cell]`` (Sarkar #2, "Pruning the Cells,
     Exclusively").
@@ -315,8 +316,10 @@ def is_grid_invalid(grid: list[int]) -> bool:
 
 
 def next_grids(grid: list[int]) -> tuple[int, list[int], list[int]]:
-    """The pivot (first non-fixed cell with fewest digits) and the two next grids:
-    the pivot fixed to its smallest digit, and the pivot with the other digits.
+    """The pivot and the two next grids: the pivot fixed to its smallest digit, and the rest.
+
+    The pivot is the first non-fixed cell with the fewest digits; the second grid gives
+    it the other digits.
 
     Haskell: ``nextGrids :: Grid -> (Grid, Grid)`` (Sarkar #1, "Making the Choice").
 

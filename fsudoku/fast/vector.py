@@ -43,7 +43,18 @@ import numpy.typing as npt
 
 from fsudoku.base.names import SarkarRule
 from fsudoku.fast import scalar
-from fsudoku.fast.masks import CELL_UNITS, UNITS
+from fsudoku.fast.dirty import (
+    ALL_DIRTY,
+    MARKS,
+    MARKS_OWN,
+    PIVOT_DIRTY,
+    POPCOUNT9,
+    POW9,
+    STAGE_BITS,
+    UNIT_CELLS,
+    UNPACK9,
+)
+from fsudoku.fast.masks import UNITS
 
 U16 = npt.NDArray[np.uint16]
 Bools = npt.NDArray[np.bool_]
@@ -202,9 +213,10 @@ def _seen(mp: U16) -> tuple[U16, U16, U16, U16]:
 
 
 def exclusives(units: U16, *, sets: bool = False) -> tuple[U16, U16]:
-    """The Exclusive groups of each unit, as what a pass needs of them: ``allExclusives``
-    (one mask per unit) and, per cell, the group mask its intersection must equal to
-    be pruned (0: none can).
+    """The Exclusive groups of each unit, as a pass needs them: ``allExclusives``, and targets.
+
+    ``allExclusives`` is one mask per unit; a cell's target is the group mask its
+    intersection must equal to be pruned (0: none can).
 
     Haskell: ``exclusivePossibilities :: [Cell] -> [[Int]]`` (Sarkar #2, "A Little
     Forward, a Little Backward").
@@ -253,8 +265,10 @@ def exclusives(units: U16, *, sets: bool = False) -> tuple[U16, U16]:
 
 
 def _prune_exclusive_singles(units: U16) -> tuple[Ints, U16]:
-    """One ``pruneCellsByExclusives`` pass as published (only Singles match): the
-    indexes of the units it changed, ``(M,)``, and those units pruned, ``(9, M)``.
+    """One ``pruneCellsByExclusives`` pass as published (only Singles match), on changed units.
+
+    Returns the indexes of the units it changed, ``(M,)``, and those units pruned,
+    ``(9, M)``.
 
     A Single cell (its one digit held by no other cell) is fixed unless it also holds
     a digit of a kept pair or triple group (the digits of its intersection would then
@@ -335,13 +349,17 @@ def prune_cells_by_exclusives(units: U16, *, sets: bool = False) -> U16:
 
 
 FEW_UNITS = 8
-"""A fixed-point loop left with this many units or fewer finishes them one by one, with
-the one-unit functions of :mod:`fsudoku.fast.scalar` (the same passes, fewer calls)."""
+"""A fixed-point loop left with this many units or fewer finishes them one by one.
+
+It uses the one-unit functions of :mod:`fsudoku.fast.scalar` (the same passes, fewer calls).
+"""
 
 
 def prune_cells(units: U16, rule: SarkarRule) -> tuple[U16, Bools, Bools]:
-    """Each unit's ``pruneCells`` under a rule: the pruned units, which failed
-    (``Nothing``), which repeat a fixed digit once pruned.
+    """Each unit's ``pruneCells`` under a rule: the pruned units, and which failed or repeat.
+
+    A unit fails when its ``pruneCells`` is ``Nothing``; it repeats when, once pruned,
+    two of its fixed cells hold the same digit.
 
     ``simple`` is #1's single pass; ``exclusives``/``exclusives-sets`` run the
     fixed-digit pass to its fixed point, then the Exclusives pass to its fixed point,
@@ -409,56 +427,8 @@ def prune_cells(units: U16, rule: SarkarRule) -> tuple[U16, Bools, Bools]:
 
 
 # ---------------------------------------------------------------------------
-# Pruning the grid ((B, 81) grids; per grid a 27-bit set of dirty units, a next stage)
-
-UNIT_CELLS: Final[Ints] = np.array(UNITS, dtype=np.intp).T.copy()
-"""``UNIT_CELLS[k, v]``: the grid cell at position ``k`` of unit ``v`` (``v = 9*stage + u``)."""
-UNIT_CELLS.setflags(write=False)
-
-_OTHER_BITS: Final = np.array(
-    [
-        [
-            (1 << CELL_UNITS[c][(v // 9 + 1) % 3]) | (1 << CELL_UNITS[c][(v // 9 + 2) % 3])
-            for v, unit in enumerate(UNITS)
-            for c in [unit[k]]
-        ]
-        for k in range(9)
-    ],
-    dtype=np.uint32,
-)  # (9, 27) uint32: the other two units of cell k of unit v, as bits
-_OTHER_BITS.setflags(write=False)
-
-
-_UNPACK9: Final = ((np.arange(512)[:, None] >> np.arange(9)) & 1).astype(np.bool_)  # (512, 9) bool
-
-
-def _marks_table(own: bool) -> npt.NDArray[np.uint32]:
-    """``[v * 512 + p]``: the units made dirty when the cells at positions ``p`` (a
-    9-bit set) of unit ``v`` change: their other two units (and ``v`` itself if ``own``
-    and ``p`` is not empty)."""
-    others = _OTHER_BITS.T[:, None, :] * _UNPACK9[None, :, :]  # (27, 512, 9) uint32
-    table: npt.NDArray[np.uint32] = np.bitwise_or.reduce(others, axis=2)  # (27, 512) uint32
-    if own:
-        table[:, 1:] |= (np.uint32(1) << np.arange(27, dtype=np.uint32))[:, None]
-    table.setflags(write=False)
-    return table.reshape(-1)
-
-
-_MARKS: Final = _marks_table(False)
-"""Dirty units of a changed unit's cells: ``_MARKS[v * 512 + changed positions]``."""
-_MARKS_OWN: Final = _marks_table(True)
-"""The same, and the unit itself (#1's ``pruneCells`` is not idempotent)."""
-_POPCOUNT9: Final = _UNPACK9.sum(axis=1).astype(np.intp)  # (512,) intp
-_POW9: Final = (1 << np.arange(9, dtype=np.uint16)).astype(np.uint16)[:, None]  # (9, 1) uint16
-_STAGE_BITS: Final = np.uint32(0x1FF)
-
-ALL_DIRTY: Final = np.uint32((1 << 27) - 1)
-"""Every unit dirty: a new puzzle."""
-
-PIVOT_DIRTY: Final = np.array(
-    [(1 << r) | (1 << c) | (1 << b) for r, c, b in CELL_UNITS], dtype=np.uint32
-)  # (81,) uint32: the three units of each cell
-"""The units of each cell, as bits: the dirty units of a child of a settled grid."""
+# Pruning the grid ((B, 81) grids; per grid a 27-bit set of dirty units, a next stage;
+# the tables of dirty units are in fsudoku.fast.dirty)
 
 
 def prune_grid_once(
@@ -470,8 +440,7 @@ def prune_grid_once(
     *,
     strict: bool = True,
 ) -> Bools:
-    """One stage of ``pruneGrid'`` for each of the given grids, in place; which of
-    them failed.
+    """One stage of ``pruneGrid'`` for each of the given grids, in place; which of them failed.
 
     Each grid ``g`` in ``slots`` (all with some dirty unit) prunes the dirty units of
     its next stage that has any, starting at ``stage[g]`` (0 rows, 1 columns, 2
@@ -492,15 +461,15 @@ def prune_grid_once(
     s0 = stage[slots]  # (n,) intp
     s1 = (s0 + 1) % 3  # (n,) intp
     s2 = (s0 + 2) % 3  # (n,) intp
-    b0 = (d >> (9 * s0).astype(np.uint32)) & _STAGE_BITS  # (n,) uint32: dirty units of s0
-    b1 = (d >> (9 * s1).astype(np.uint32)) & _STAGE_BITS  # (n,) uint32
-    b2 = (d >> (9 * s2).astype(np.uint32)) & _STAGE_BITS  # (n,) uint32
+    b0 = (d >> (9 * s0).astype(np.uint32)) & STAGE_BITS  # (n,) uint32: dirty units of s0
+    b1 = (d >> (9 * s1).astype(np.uint32)) & STAGE_BITS  # (n,) uint32
+    b2 = (d >> (9 * s2).astype(np.uint32)) & STAGE_BITS  # (n,) uint32
     use0 = b0 != 0  # (n,) bool
     use1 = ~use0 & (b1 != 0)  # (n,) bool
     use2 = ~use0 & ~use1  # (n,) bool
     chosen = s0 * use0 + s1 * use1 + s2 * use2  # (n,) intp
     bits = b0 * use0 + b1 * use1 + b2 * use2  # (n,) uint32
-    picked = np.flatnonzero(_UNPACK9[bits])  # (U,) intp: i*9 + u
+    picked = np.flatnonzero(UNPACK9[bits])  # (U,) intp: i*9 + u
     i = picked // 9  # (U,) intp: which grid of slots
     unit = chosen[i] * 9 + (picked - i * 9)  # (U,) intp: unit number 0..26
     cells = UNIT_CELLS.take(unit, axis=1)  # (9, U) intp: cells of each unit
@@ -510,18 +479,18 @@ def prune_grid_once(
     flat = grids.reshape(-1)  # (B*81,) uint16 view
     units = flat.take(cells)  # (9, U) uint16
     new, failed, dups = prune_cells(units, rule)  # (9, U) uint16, (U,) bool, (U,) bool
-    dirty[slots] = d & ~(_STAGE_BITS << (9 * chosen).astype(np.uint32))  # (n,) uint32: done
+    dirty[slots] = d & ~(STAGE_BITS << (9 * chosen).astype(np.uint32))  # (n,) uint32: done
     changed = new != units  # (9, U) bool
-    pattern = (changed * _POW9).sum(axis=0, dtype=np.uint16)  # (U,) uint16: changed positions
+    pattern = (changed * POW9).sum(axis=0, dtype=np.uint16)  # (U,) uint16: changed positions
     moved = pattern.nonzero()[0]  # (M,) intp: units that changed
     if moved.size:
         if moved.size * 2 > unit.size:
             flat[cells] = new
         else:
             flat[cells[:, moved]] = new[:, moved]  # (9, M)
-        table = _MARKS_OWN if rule == "simple" else _MARKS
+        table = MARKS_OWN if rule == "simple" else MARKS
         marks = table.take(unit * 512 + pattern)  # (U,) uint32: 0 for a unit left as it was
-        starts = np.cumsum(_POPCOUNT9[bits]) - _POPCOUNT9[bits]  # (n,) intp: each grid's first
+        starts = np.cumsum(POPCOUNT9[bits]) - POPCOUNT9[bits]  # (n,) intp: each grid's first
         dirty[slots] |= np.bitwise_or.reduceat(marks, starts)  # (n,) uint32
     stage[slots] = (chosen + 1) % 3
     bad = failed if strict else failed | dups  # (U,) bool
@@ -559,8 +528,10 @@ def prune_grid(grids: U16, rule: SarkarRule, *, strict: bool = True) -> Bools:
 
 
 def next_grids(grids: U16) -> tuple[Ints, U16, U16]:
-    """The pivot of each grid (first non-fixed cell, row-major, with the fewest
-    digits; ``-1`` for a filled grid), its smallest digit, and the rest.
+    """The pivot of each grid, its smallest digit, and the rest.
+
+    The pivot is the first non-fixed cell (row-major) with the fewest digits; ``-1``
+    for a filled grid.
 
     Haskell: ``nextGrids :: Grid -> (Grid, Grid)`` (Sarkar #1, "Making the Choice").
 

@@ -139,8 +139,9 @@ def build(puzzle: str) -> tuple[Mesh, list[int]] | None:
 def exact_covers(
     puzzle: str, limit: int | None = 1, max_nodes: int | None = None
 ) -> tuple[list[str], int, bool]:
-    """Up to ``limit`` solutions (all when ``None``), the node count, and whether the
-    search gave up at ``max_nodes``.
+    """Up to ``limit`` solutions (all when ``None``), the node count, and whether it gave up.
+
+    The search gives up at ``max_nodes`` nodes.
 
     >>> sols, nodes, gave_up = exact_covers("." * 81, limit=3)
     >>> len(sols), len(set(sols)), gave_up
@@ -162,8 +163,9 @@ def exact_covers(
 def count_covers(
     puzzle: str, limit: int | None = None, max_nodes: int | None = None
 ) -> tuple[int, int, bool]:
-    """How many exact covers there are (stopping at ``limit``), the node count, and
-    whether the search gave up at ``max_nodes``; the covers are not decoded.
+    """How many exact covers there are (up to ``limit``), the node count, and whether it gave up.
+
+    The covers are not decoded; the search gives up at ``max_nodes`` nodes.
 
     >>> count_covers("." * 81, limit=5)
     (5, 112, False)
@@ -182,26 +184,42 @@ def count_covers(
 def algorithm_x(
     puzzle: str, limit: int | None, max_nodes: int | None, record: bool
 ) -> tuple[int, list[str], int, bool]:
-    """Algorithm X on a puzzle line's matrix: the number of covers found (at most
-    ``limit``), the decoded ones (when ``record``), the node count, and whether the
-    search gave up at ``max_nodes``.
+    """Algorithm X on a puzzle line's matrix: covers found, decoded covers, nodes, gave up.
 
-    The search behind :func:`exact_covers`, :func:`count_covers` and
-    :func:`first_solution`; it trusts its arguments (a puzzle line, a ``limit`` of
-    ``None`` or at least 1, a ``max_nodes`` of ``None`` or at least 0).
-
-    Algorithm X, iteratively: cover the column of smallest size (Knuth's S
-    heuristic), try each of its rows, cover the row's other columns, descend; on a
-    dead end uncover in the reverse order. The root's ring empty means every
-    constraint is met: the chosen rows are decoded into a solution.
+    Returns the number of covers found (at most ``limit``), the decoded ones (when
+    ``record``), the node count, and whether the search gave up at ``max_nodes``. The
+    search behind :func:`exact_covers`, :func:`count_covers` and :func:`first_solution`;
+    it trusts its arguments (a puzzle line, a ``limit`` of ``None`` or at least 1, a
+    ``max_nodes`` of ``None`` or at least 0). The clue rows are selected first (they
+    are forced), then :meth:`_AlgorithmX.search` runs.
     """
     built = build(puzzle)
     if built is None:
         return 0, [], 0, False
-    (L, R, U, D, C, S, ROW), clue_nodes = built
-    base = list(puzzle)
+    mesh, clue_nodes = built
+    algorithm = _AlgorithmX(mesh, puzzle, limit, record)
+    for r in clue_nodes:  # the clue rows are forced
+        algorithm.cover(algorithm.C[r])
+        algorithm.cover_row(r)
+    if limit == 0:
+        return 0, [], 0, False
+    return algorithm.search(-1 if max_nodes is None else max_nodes)
 
-    def cover(c: int) -> None:
+
+class _AlgorithmX:
+    """One run of Algorithm X over a mesh: cover/uncover, the S heuristic, the search loop."""
+
+    def __init__(self, mesh: Mesh, puzzle: str, limit: int | None, record: bool) -> None:
+        self.L, self.R, self.U, self.D, self.C, self.S, self.ROW = mesh
+        self.base = list(puzzle)
+        self.want = -1 if limit is None else limit
+        self.record = record
+        self.found = 0
+        self.solutions: list[str] = []
+
+    def cover(self, c: int) -> None:
+        """Take column ``c`` out of the header ring and each of its rows out of other columns."""
+        L, R, U, D, C, S = self.L, self.R, self.U, self.D, self.C, self.S
         L[R[c]] = L[c]
         R[L[c]] = R[c]
         i = D[c]
@@ -216,7 +234,9 @@ def algorithm_x(
                 j = R[j]
             i = D[i]
 
-    def uncover(c: int) -> None:
+    def uncover(self, c: int) -> None:
+        """Undo :meth:`cover` of column ``c``, in the reverse order (the dancing links)."""
+        L, R, U, D, C, S = self.L, self.R, self.U, self.D, self.C, self.S
         i = U[c]
         while i != c:
             j = L[i]
@@ -229,31 +249,25 @@ def algorithm_x(
         L[R[c]] = c
         R[L[c]] = c
 
-    # Select the clue rows before the search (they are forced).
-    for r in clue_nodes:
-        cover(C[r])
+    def cover_row(self, r: int) -> None:
+        """Cover the other columns of row node ``r``, left to right (choosing its row)."""
+        R, C = self.R, self.C
         j = R[r]
         while j != r:
-            cover(C[j])
+            self.cover(C[j])
             j = R[j]
 
-    solutions: list[str] = []
-    found = 0
-    nodes = 0
-    bound = -1 if max_nodes is None else max_nodes
-    want = -1 if limit is None else limit
-    if want == 0:
-        return 0, solutions, 0, False
+    def uncover_row(self, r: int) -> None:
+        """Undo :meth:`cover_row`: uncover the other columns of ``r``, right to left."""
+        L, C = self.L, self.C
+        j = L[r]
+        while j != r:
+            self.uncover(C[j])
+            j = L[j]
 
-    def decode(chosen: list[int]) -> str:
-        cells = base[:]
-        for x in chosen:
-            p = ROW[x]
-            cells[p // 9] = "123456789"[p % 9]
-        return "".join(cells)
-
-    def smallest() -> int:
-        # Knuth's S heuristic: the column with the fewest rows; 0 or 1 cannot be beaten.
+    def smallest(self) -> int:
+        """Knuth's S heuristic: the first column with the fewest rows (0 or 1 cannot be beaten)."""
+        R, S = self.R, self.S
         c = R[0]
         best = c
         s = S[c]
@@ -265,69 +279,80 @@ def algorithm_x(
             c = R[c]
         return best
 
-    chosen: list[int] = []
-    if R[0] == 0:
-        return 1, [decode(chosen)] if record else [], 0, False
-    c = smallest()
-    if S[c] == 0:
-        return 0, solutions, 0, False
-    cover(c)
-    r = D[c]
-    while True:
-        if r == c:
-            # Column exhausted: uncover it and backtrack to the previous level.
-            uncover(c)
-            if not chosen:
-                break
-            r = chosen.pop()
-            j = L[r]
-            while j != r:
-                uncover(C[j])
-                j = L[j]
-            c = C[r]
-            r = D[r]
-            continue
-        if nodes == bound:
-            return found, solutions, nodes, True
-        nodes += 1
-        chosen.append(r)
-        j = R[r]
-        while j != r:
-            cover(C[j])
-            j = R[j]
-        if R[0] == 0:
-            found += 1
-            if record:
-                solutions.append(decode(chosen))
-            if found == want:
-                break
-            best = 0
-        else:
-            best = smallest()
-        if best == 0 or S[best] == 0:
-            # A solution recorded or a dead end: take row r back, try the next row.
-            chosen.pop()
-            j = L[r]
-            while j != r:
-                uncover(C[j])
-                j = L[j]
-            r = D[r]
-            continue
-        c = best
-        cover(c)
+    def decode(self, chosen: list[int]) -> str:
+        """The puzzle line with the placements of the chosen rows filled in."""
+        cells = self.base[:]
+        for x in chosen:
+            p = self.ROW[x]
+            cells[p // 9] = "123456789"[p % 9]
+        return "".join(cells)
+
+    def solved(self, chosen: list[int]) -> bool:
+        """Count (and record) the exact cover ``chosen``; whether ``limit`` is reached."""
+        self.found += 1
+        if self.record:
+            self.solutions.append(self.decode(chosen))
+        return self.found == self.want
+
+    def search(self, bound: int) -> tuple[int, list[str], int, bool]:
+        """The search, iteratively, after the clues; ``bound``: ``max_nodes``, -1 for none.
+
+        Cover the column of smallest size, try each of its rows (a node: cover the row's
+        other columns, descend); on a dead end or a recorded solution take the row back
+        and try the next; a column exhausted is uncovered and the search backtracks to
+        the previous level. The root's ring empty means every constraint is met.
+        """
+        R, D, C, S = self.R, self.D, self.C, self.S
+        chosen: list[int] = []  # Knuth's O_k: the chosen row nodes
+        if R[0] == 0:  # the clues alone are a solution
+            self.solved(chosen)
+            return self.found, self.solutions, 0, False
+        c = self.smallest()
+        if S[c] == 0:
+            return 0, self.solutions, 0, False
+        nodes = 0
+        self.cover(c)
         r = D[c]
-    return found, solutions, nodes, False
+        while True:
+            if r == c:  # column c exhausted: uncover it, back to the previous level
+                self.uncover(c)
+                if not chosen:
+                    break
+                r = chosen.pop()
+                self.uncover_row(r)
+                c, r = C[r], D[r]
+                continue
+            if nodes == bound:
+                return self.found, self.solutions, nodes, True
+            nodes += 1
+            chosen.append(r)
+            self.cover_row(r)
+            if R[0] == 0:
+                if self.solved(chosen):
+                    break
+                best = 0
+            else:
+                best = self.smallest()
+            if best == 0 or S[best] == 0:  # a solution recorded or a dead end: next row
+                chosen.pop()
+                self.uncover_row(r)
+                r = D[r]
+                continue
+            c = best
+            self.cover(c)
+            r = D[c]
+        return self.found, self.solutions, nodes, False
 
 
 # --- The public interface ----------------------------------------------------------
 
 
 def first_solution(puzzle: str, max_nodes: int | None = None) -> Found:
-    """The first exact cover of a puzzle line's matrix, read back as a solution (the
-    notes' second solver, index 1), and the matrix rows tried (clue rows not included).
+    """The first exact cover of a puzzle line's matrix, read back as a solution, and the nodes.
 
-    Raises ``ValueError`` for a line that is not a puzzle and ``TypeError``/``ValueError``
-    for a bad ``max_nodes``.
+    The notes' second solver (index 1); the nodes are the matrix rows tried, clue rows
+    not included. Raises ``ValueError`` for a line that is not a puzzle and
+    ``TypeError``/``ValueError`` for a bad ``max_nodes``.
 
     >>> first_solution("1" * 81)
     Found(solution=None, nodes=0, gave_up=False)
