@@ -1,7 +1,7 @@
 """Mutation testing of one module at a time: plant small bugs, run the module's own tests.
 
-A development tool, not a test: ``python tests/mutation.py MODULE [options]``, for
-example ``python tests/mutation.py fsudoku/sarkar1.py``. The repository is copied to
+A development tool, not a test: ``python tools/mutation.py MODULE [options]``, for
+example ``python tools/mutation.py fsudoku/sarkar1.py``. The repository is copied to
 a temporary directory once; each mutant is written into that copy only (the working
 tree is never touched) and the module's own tests (:data:`OWN_TESTS`, or
 ``--tests``) run there with ``pytest -x`` under a timeout, with ``CI=true``
@@ -44,27 +44,27 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 PORT_TESTS = (
-    "tests/test_golden.py",
+    "tests/port/test_golden.py",
     "--deselect",
-    "tests/test_golden.py::test_fast_engine_matches_ghc",
+    "tests/port/test_golden.py::test_fast_engine_matches_ghc",
 )
-FAST_TESTS = ("tests/test_golden.py::test_fast_engine_matches_ghc", "tests/test_fast.py")
-PE96_TESTS = ("tests/test_counting.py",)
+FAST_TESTS = ("tests/port/test_golden.py::test_fast_engine_matches_ghc", "tests/fast/test_fast.py")
+PE96_TESTS = ("tests/pe96/test_counting.py",)
 
 OWN_TESTS: dict[str, tuple[str, ...]] = {
-    "fsudoku/cell.py": (*PORT_TESTS, "tests/test_sarkar.py"),
-    "fsudoku/fp.py": (*PORT_TESTS, "tests/test_sarkar.py", "tests/test_bird.py"),
-    "fsudoku/grid_io.py": (*PORT_TESTS, "tests/test_sarkar.py"),
-    "fsudoku/sarkar1.py": (*PORT_TESTS, "tests/test_sarkar.py", "tests/test_laws.py"),
-    "fsudoku/sarkar2.py": (*PORT_TESTS, "tests/test_sarkar.py", "tests/test_laws.py"),
-    "fsudoku/erratum.py": ("tests/test_sarkar.py",),
-    "fsudoku/bird.py": (*PORT_TESTS, "tests/test_bird.py", "tests/test_laws.py"),
+    "fsudoku/cell.py": (*PORT_TESTS, "tests/port/test_sarkar.py"),
+    "fsudoku/fp.py": (*PORT_TESTS, "tests/port/test_sarkar.py", "tests/port/test_bird.py"),
+    "fsudoku/grid_io.py": (*PORT_TESTS, "tests/port/test_sarkar.py"),
+    "fsudoku/sarkar1.py": (*PORT_TESTS, "tests/port/test_sarkar.py", "tests/port/test_laws.py"),
+    "fsudoku/sarkar2.py": (*PORT_TESTS, "tests/port/test_sarkar.py", "tests/port/test_laws.py"),
+    "fsudoku/erratum.py": ("tests/port/test_sarkar.py",),
+    "fsudoku/bird.py": (*PORT_TESTS, "tests/port/test_bird.py", "tests/port/test_laws.py"),
     "fsudoku/fast/scalar.py": FAST_TESTS,
     "fsudoku/fast/vector.py": FAST_TESTS,
     "fsudoku/fast/driver.py": FAST_TESTS,
-    "fsudoku/pe96/mrv.py": ("tests/test_mrv.py", *PE96_TESTS),
-    "fsudoku/pe96/dlx.py": ("tests/test_dlx.py", *PE96_TESTS),
-    "fsudoku/pe96/norvig.py": ("tests/test_norvig.py", *PE96_TESTS),
+    "fsudoku/pe96/mrv.py": ("tests/pe96/test_mrv.py", *PE96_TESTS),
+    "fsudoku/pe96/dlx.py": ("tests/pe96/test_dlx.py", *PE96_TESTS),
+    "fsudoku/pe96/norvig.py": ("tests/pe96/test_norvig.py", *PE96_TESTS),
 }
 """Each module's own tests (pytest arguments), after the module's doctests: for the
 port, its test files and the golden tests of the reference (not the fast engine's
