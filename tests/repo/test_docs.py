@@ -1,7 +1,7 @@
 """The API reference: pdoc builds it from the docstrings without a warning, every public
 submodule gets its page, and every cross-reference of a docstring names something.
 
-README's command is ``python3 -m pdoc -o ../fsudoku-api fsudoku``; the first test runs
+docs/development.md's command is ``python3 -m pdoc -o ../fsudoku-api fsudoku``; the first test runs
 it into a temporary folder; the others read the docstrings through pdoc's Python API.
 """
 
@@ -28,7 +28,7 @@ ROLE = re.compile(r":(func|class|mod|data|meth|attr|exc|obj|const):`([^`]+)`")
 
 
 def build(tmp_path: Path) -> list[str]:
-    """README's command, into ``tmp_path``: pdoc's warnings (and errors)."""
+    """docs/development.md's command, into ``tmp_path``: pdoc's warnings (and errors)."""
     done = subprocess.run(
         [sys.executable, "-m", "pdoc", "-o", str(tmp_path / "api"), "fsudoku"],
         cwd=tmp_path,
