@@ -44,6 +44,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
+
 def own_tests(module: str) -> tuple[str, ...]:
     """A module's own tests (pytest arguments), after its doctests: the test folder of
     its layer (``fsudoku/sarkar1.py``: ``tests/port``; ``fsudoku/fast/driver.py``:
@@ -54,6 +55,8 @@ def own_tests(module: str) -> tuple[str, ...]:
     """
     parts = Path(module).parts
     layer = parts[1] if len(parts) > 2 else "port"
+    if layer == "base":  # what every engine shares: tested where the registry uses it
+        return ("tests/run",)
     if layer == "fast":
         return ("tests/fast", "tests/port/test_golden.py::test_fast_engine_matches_ghc")
     return (f"tests/{layer}",)

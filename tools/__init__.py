@@ -1,0 +1,1 @@
+"""Development tools of fsudoku (not part of the package)."""
