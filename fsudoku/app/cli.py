@@ -418,6 +418,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--svg", metavar="DIR", default=None, help="also write each grid shown as SVG"
     )
     p_explain.set_defaults(run=cmd_explain)
+
+    from fsudoku.app import check_solver, generate  # the kit's command and the generator's
+
+    check_solver.add_parser(sub)
+    generate.add_parser(sub)
     return parser
 
 

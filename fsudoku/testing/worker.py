@@ -20,6 +20,7 @@ With ``timeout=None`` the solver is called in this process, without a limit.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import time
 import traceback
 from collections.abc import Callable
@@ -110,7 +111,10 @@ def _serve(
     catch: tuple[type[BaseException], ...],
     read: Reader,
 ) -> None:
-    """The worker's loop: a board in, a :class:`Called` out, until the pipe closes."""
+    """The worker's loop: a board in, a :class:`Called` out, until the pipe closes.
+    Interrupts are the parent's to handle; a terminate ends the worker at once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     while True:
         try:
             board = conn.recv()
