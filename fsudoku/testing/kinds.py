@@ -26,6 +26,7 @@ from fsudoku.run.registry import solve_line
 from fsudoku.testing.adapters import SHAPES, Shape
 from fsudoku.testing.puzzles import (
     ambiguous_puzzles,
+    blank_cells,
     contradictory_puzzles,
     empty_grid,
     invalid_lines,
@@ -40,6 +41,7 @@ from fsudoku.testing.random_puzzles import (
     hard_puzzles,
     minimal_puzzles,
     no_solution_puzzles,
+    random_grids,
     random_unique_puzzles,
     search_puzzles,
     several_solution_puzzles,
@@ -212,24 +214,46 @@ def _reference_name(order: Order, rule: Rule | None) -> SolverName:
     return "bird" if order == "bird" else "dlx"
 
 
+def _either(*strategies: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    """The lines of one of the strategies, each as likely (shrinking towards the first):
+    a drawn index, as ``st.one_of`` was seen to favour some branches over others."""
+    return st.integers(0, len(strategies) - 1).flatmap(lambda i: strategies[i])
+
+
+@st.composite
+def with_blanks_at_random(draw: st.DrawFn, grids: st.SearchStrategy[str], fewest: int) -> str:
+    """A grid of ``grids`` with ``fewest`` to 81 cells blanked at random."""
+    grid = draw(grids)
+    blanks = draw(st.integers(fewest, 81))
+    cells = draw(st.permutations(range(81)))[:blanks]
+    return blank_cells(grid, cells)
+
+
 def _canonical_lines(kind: Kind, order: Order, hard: tuple[str, ...]) -> st.SearchStrategy[str]:
     """The lines of a kind, ``.`` for blanks."""
     search = order != "any"
+    most = SEARCH_MAX_BLANKS if search else 64  # 64: the 17 clues of the sample puzzle
     strategies: dict[Kind, st.SearchStrategy[str]] = {
         "near_full": near_full_grids(8),
         "full": full_grids(),
-        "unique": random_unique_puzzles(max_blanks=SEARCH_MAX_BLANKS if search else 64)
-        | unique_puzzles(max_blanks=SEARCH_MAX_BLANKS if search else 64),
+        "unique": _either(
+            unique_puzzles(min_blanks=most, max_blanks=most),
+            unique_puzzles(max_blanks=most),
+            random_unique_puzzles(max_blanks=most),
+        ),
         "minimal": minimal_puzzles(),
         "search": search_puzzles(),
-        "several": ambiguous_puzzles() | several_solution_puzzles(),
-        "no_solution": no_solution_puzzles()
-        | unsolvable_puzzles(max_blanks=NO_SOLUTION_MAX_BLANKS),
+        "several": _either(ambiguous_puzzles(), several_solution_puzzles()),
+        "no_solution": _either(
+            unsolvable_puzzles(max_blanks=NO_SOLUTION_MAX_BLANKS), no_solution_puzzles()
+        ),
         "repeated_clue": contradictory_puzzles(),
         "invalid": invalid_lines(),
         "zeros": random_unique_puzzles(max_blanks=50),
         "empty": st.just(empty_grid()),
-        "sparse": puzzles(SPARSE_BLANKS, 81),
+        "sparse": _either(
+            puzzles(SPARSE_BLANKS, 81), with_blanks_at_random(random_grids(), SPARSE_BLANKS)
+        ),
     }
     if kind == "hard":
         return hard_puzzles(hard)
