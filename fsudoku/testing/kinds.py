@@ -237,8 +237,8 @@ def _canonical_lines(kind: Kind, order: Order, hard: tuple[str, ...]) -> st.Sear
         "near_full": near_full_grids(8),
         "full": full_grids(),
         "unique": _either(
-            unique_puzzles(min_blanks=most, max_blanks=most),
             unique_puzzles(max_blanks=most),
+            unique_puzzles(min_blanks=most, max_blanks=most),
             random_unique_puzzles(max_blanks=most),
         ),
         "minimal": minimal_puzzles(),

@@ -183,7 +183,11 @@ def check_law(
 def check_laws(
     parts: Parts = FSUDOKU, *, laws: Iterable[Law] | None = None, max_examples: int | None = None
 ) -> None:
-    """Check every law (or ``laws``) for ``parts``; raise :class:`LawsFailed` if any fails."""
+    """Check every law (or ``laws``) for ``parts``; raise :class:`LawsFailed` if any fails.
+
+    >>> from fsudoku.testing.laws import LAWS
+    >>> check_laws(laws=[law for law in LAWS if law.uses == {"rows"}], max_examples=5)
+    """
     selected = tuple(LAWS if laws is None else laws)
     failures: list[LawFailure] = []
     for law in selected:
@@ -198,7 +202,12 @@ def check_laws(
 def law_tests(
     parts: Parts = FSUDOKU, *, laws: Iterable[Law] | None = None, max_examples: int | None = None
 ) -> Callable[[Law], None]:
-    """A pytest test of ``parts``, parametrized by law: assign it to ``test_...`` in a module."""
+    """A pytest test of ``parts``, parametrized by law: assign it to ``test_...`` in a module.
+
+    >>> from fsudoku.testing.laws import rows_involution
+    >>> test_laws = law_tests(laws=[rows_involution], max_examples=5)
+    >>> test_laws(rows_involution)  # what pytest calls, once a law
+    """
     import pytest
 
     selected = tuple(LAWS if laws is None else laws)

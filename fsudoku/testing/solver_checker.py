@@ -231,7 +231,17 @@ def check_kinds(
     name: str | None = None,
 ) -> tuple[KindReport, ...]:
     """Check the solver kind by kind, as :func:`check_solver` does; return each kind's
-    report instead of raising (``name``: how reports call the solver)."""
+    report instead of raising (``name``: how reports call the solver).
+
+    >>> reports = check_kinds(
+    ...     lambda line: None, kinds=["invalid", "zeros"], invalid="skip", blanks=".", max_examples=2
+    ... )
+    >>> [(r.kind, r.status) for r in reports]
+    [('invalid', 'off'), ('zeros', 'off')]
+    >>> (report,) = check_kinds(lambda line: None, kinds=["empty"], max_examples=1, seed=0)
+    >>> report.status, report.failure.problem
+    ('failed', 'found no solution, but the puzzle has one')
+    """
     __tracebackhide__ = True
     options = _options(
         solve,
@@ -372,7 +382,16 @@ def check_solver(
 def solver_tests(solve: Callable[[Any], object], **options: Any) -> Callable[[Kind], None]:
     """A pytest test of the solver, parametrized by kind: assign it to ``test_...`` in a
     module. ``options`` are :func:`check_solver`'s; a kind turned off or skipped is a
-    skipped test, a failing kind fails with its :class:`SolverDisagrees` alone."""
+    skipped test, a failing kind fails with its :class:`SolverDisagrees` alone.
+
+    >>> test_mine = solver_tests(lambda line: None, kinds=["invalid", "empty"], max_examples=2)
+    >>> test_mine("invalid")  # what pytest calls, once a kind
+    >>> test_mine("empty")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    fsudoku.testing.verdicts.SolverDisagrees: kind empty: the empty grid
+    ...
+    """
     import pytest
 
     kinds = _kinds(options.pop("kinds", None))

@@ -102,7 +102,7 @@ class SolverDisagrees(AssertionError):
             f"  answered  {said}",
             f"  wrong     {self.problem}",
         ]
-        lines += ["  " + row for row in self.detail.splitlines()]
+        lines += [" " * 12 + row for row in self.detail.splitlines()]
         if self.rerun:
             lines.append(f"  rerun     {self.rerun}")
         lines.append(f"  reproduce {self.call}")
