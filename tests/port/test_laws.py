@@ -267,5 +267,9 @@ def test_unit_completions_are_filter_nodups_of_cp() -> None:
     """The laws list a unit's completions without building the whole product."""
     digits = [(1, 2, 3), (1, 2), (2, 3), (4,)]
     product = [xs for xs in bird.cp(digits) if bird.nodups(xs)]
-    assert sarkar_laws._unit_completions(digits) == product == [(1, 2, 3, 4), (2, 1, 3, 4), (3, 1, 2, 4)]
+    assert (
+        sarkar_laws._unit_completions(digits)
+        == product
+        == [(1, 2, 3, 4), (2, 1, 3, 4), (3, 1, 2, 4)]
+    )
     assert sarkar_laws._unit_completions([(1, 2), (1, 2), (1, 2)]) == []

@@ -193,7 +193,8 @@ def test_a_changed_clue_is_named() -> None:
         if solved is None:
             return None
         i = next(i for i, c in enumerate(line) if c in "123456789")
-        return solved[:i] + ("1" if solved[i] != "1" else "2") + solved[i + 1 :]
+        changed: str = solved[:i] + ("1" if solved[i] != "1" else "2") + solved[i + 1 :]
+        return changed
 
     found = failures(change_first_clue, kinds=["near_full"], max_examples=5, seed=0)
     assert "the answer changes the clue" in found["near_full"].problem
@@ -233,7 +234,8 @@ def test_declarations_turn_kinds_off_or_into_checks() -> None:
             raise ValueError("not a puzzle")
         if count_solutions(line, limit=2) == 2:
             return None
-        return buggy.correct(line)
+        solved: str | None = buggy.correct(line)
+        return solved
 
     options = {"kinds": ["several", "invalid", "zeros"], "max_examples": 6, "seed": 0}
     check_solver(refuses, invalid=ValueError, several="none", blanks=".", **options)  # type: ignore[arg-type]
@@ -280,8 +282,8 @@ test_rows_solver = solver_tests(
 def test_solver_tests_fail_with_the_kinds_failure_alone() -> None:
     test = solver_tests(lambda line: None, kinds=["unique", "invalid"], max_examples=4, seed=0)
     with pytest.raises(SolverDisagrees, match="kind unique"):
-        test("unique")  # type: ignore[call-arg]
-    test("invalid")  # type: ignore[call-arg]
+        test("unique")
+    test("invalid")
 
 
 # --- arguments ------------------------------------------------------------------------------
