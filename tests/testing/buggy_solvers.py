@@ -25,31 +25,63 @@ def peers_of(units: Sequence[Sequence[int]]) -> list[set[int]]:
     return peers
 
 
-ALL_PEERS = peers_of(ROWS + COLS + BOXES)
-NO_BOX_PEERS = peers_of(ROWS + COLS)
+ALL_UNITS = ROWS + COLS + BOXES
+NO_BOX_UNITS = ROWS + COLS
+ALL_PEERS = peers_of(ALL_UNITS)
+NO_BOX_PEERS = peers_of(NO_BOX_UNITS)
 
 
-def _search(cells: list[str], peers: list[set[int]]) -> bool:
-    """Fill the blanks (``.``), fewest candidates first; ``False`` at a dead end."""
-    best, options = -1, "123456789"
-    for i, c in enumerate(cells):
-        if c == ".":
-            left = [d for d in "123456789" if all(cells[p] != d for p in peers[i])]
-            if best < 0 or len(left) < len(options):
-                best, options = i, "".join(left)
-                if len(left) <= 1:
-                    break
-    if best < 0:
+def _choice(
+    cells: list[str], peers: list[set[int]], units: Sequence[Sequence[int]]
+) -> tuple[int, str] | None:
+    """The cell to fill next and the digits to try there: a cell with the fewest
+    candidates, or a digit with one place left in a unit; ``(-1, "")`` when solved,
+    ``None`` at a dead end."""
+    left = {
+        i: [d for d in "123456789" if all(cells[p] != d for p in peers[i])]
+        for i, c in enumerate(cells)
+        if c == "."
+    }
+    if not left:
+        return -1, ""
+    best = min(left, key=lambda i: len(left[i]))
+    if len(left[best]) <= 1:
+        return (best, "".join(left[best])) if left[best] else None
+    for unit in units:
+        placed = {cells[i] for i in unit}
+        for d in "123456789":
+            if d not in placed:
+                spots = [i for i in unit if i in left and d in left[i]]
+                if not spots:
+                    return None
+                if len(spots) == 1:
+                    return spots[0], d
+    return best, "".join(left[best])
+
+
+def _search(cells: list[str], peers: list[set[int]], units: Sequence[Sequence[int]]) -> bool:
+    """Fill the blanks (``.``): fewest candidates first, hidden singles forced;
+    ``False`` at a dead end (the cells as they were)."""
+    choice = _choice(cells, peers, units)
+    if choice is None:
+        return False
+    cell, digits = choice
+    if cell < 0:
         return True
-    for d in options:
-        cells[best] = d
-        if _search(cells, peers):
+    for d in digits:
+        cells[cell] = d
+        if _search(cells, peers, units):
             return True
-    cells[best] = "."
+    cells[cell] = "."
     return False
 
 
-def _solve(line: str, peers: list[set[int]], check_clues: bool = True) -> str | None:
+def _solve(
+    line: str,
+    peers: list[set[int]] = ALL_PEERS,
+    units: Sequence[Sequence[int]] = ALL_UNITS,
+    check_clues: bool = True,
+) -> str | None:
     """The solution of a line (``.`` or ``0`` blanks) or ``None``."""
     if len(line) != 81 or any(c not in ".0123456789" for c in line):
         return None
@@ -58,12 +90,12 @@ def _solve(line: str, peers: list[set[int]], check_clues: bool = True) -> str | 
         c != "." and any(cells[p] == c for p in peers[i]) for i, c in enumerate(cells)
     ):
         return None
-    return "".join(cells) if _search(cells, peers) else None
+    return "".join(cells) if _search(cells, peers, units) else None
 
 
 def correct(line: str) -> str | None:
     """A correct solver of lines, ``.`` or ``0`` for a blank."""
-    return _solve(line, ALL_PEERS)
+    return _solve(line)
 
 
 def crashes_on_zeros(line: str) -> str | None:
@@ -81,7 +113,7 @@ def full_grid_unchanged(line: str) -> str | None:
 
 def no_box_check(line: str) -> str | None:
     """Checks rows and columns, not boxes."""
-    return _solve(line, NO_BOX_PEERS)
+    return _solve(line, NO_BOX_PEERS, NO_BOX_UNITS)
 
 
 def gives_up_below_18_clues(line: str) -> str | None:
@@ -93,7 +125,7 @@ def gives_up_below_18_clues(line: str) -> str | None:
 
 def keeps_repeated_clues(line: str) -> str | None:
     """Never checks the clues: a repeated clue stays in the answer."""
-    return _solve(line, ALL_PEERS, check_clues=False)
+    return _solve(line, units=(), check_clues=False)
 
 
 def loops_on_sparse(line: str) -> str | None:
