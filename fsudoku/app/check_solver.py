@@ -81,8 +81,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--blanks",
         choices=(".", "0", "both"),
-        default="both",
-        help="the blank characters a line may hold (default both)",
+        default=".",
+        help="the blank characters the function reads (default .: a line with 0 is not a puzzle)",
     )
     p.add_argument(
         "--invalid",

@@ -378,7 +378,7 @@ def prune_keeps_solutions(parts: Parts, m: Choices, n: int) -> Sides:
 def many_prune_fixpoint(parts: Parts, m: Choices, n: int) -> Sides:
     """Pruning to a fixpoint gives a matrix that pruning does not change.
 
-    Both sides are one matrix, shown as one-element lists. Raises :class:`Diverged` when
+    Both sides are one matrix, shown as one-element lists. Raises :class:`~fsudoku.testing.lawbook.Diverged` when
     ``many prune`` does not stop within the number of choices of ``m`` (which a correct
     ``prune``, removing choices only, cannot exceed).
     """

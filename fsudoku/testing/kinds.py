@@ -143,7 +143,7 @@ class Declared:
 
     invalid: Literal["none", "skip"] | type[BaseException] = "none"
     several: Literal["any", "none", "skip"] | type[BaseException] = "any"
-    blanks: Blanks = "both"
+    blanks: Blanks = "."
     shape: Shape = "line"
 
     def __post_init__(self) -> None:

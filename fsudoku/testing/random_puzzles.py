@@ -212,10 +212,20 @@ def full_grids(draw: st.DrawFn) -> str:
     return "".join(cells)
 
 
-@st.composite
-def with_blanks(draw: st.DrawFn, lines: st.SearchStrategy[str], chars: str) -> str:
+def with_blanks(lines: st.SearchStrategy[str], chars: str) -> st.SearchStrategy[str]:
     """The lines of a strategy with each blank written as one of ``chars`` (``"0"``: all
-    zeros; ``"0."``: each a drawn one of the two)."""
+    zeros; ``"0."``: each a drawn one of the two).
+
+    >>> from hypothesis import find
+    >>> find(with_blanks(st.just("1.."), "0."), lambda line: "." in line)
+    '10.'
+    """
+    return _with_blanks(lines, chars)
+
+
+@st.composite
+def _with_blanks(draw: st.DrawFn, lines: st.SearchStrategy[str], chars: str) -> str:
+    """:func:`with_blanks`."""
     line = draw(lines)
     if len(chars) == 1:
         return line.replace(".", chars)

@@ -165,7 +165,7 @@ def prune_grid_fixpoint(parts: Parts, grid: CellGrid) -> Sides:
     """Pruning a grid until it settles gives a grid that pruning does not change.
 
     Both sides are one ``Maybe`` grid, shown as one-element lists. Raises
-    :class:`Diverged` when ``fixM`` does not stop within the number of possibilities of
+    :class:`~fsudoku.testing.lawbook.Diverged` when ``fixM`` does not stop within the number of possibilities of
     the grid (which a correct ``pruneGrid'``, removing possibilities only, cannot exceed).
     """
     fixpoint = _prune_grid(parts, grid)
@@ -173,7 +173,7 @@ def prune_grid_fixpoint(parts: Parts, grid: CellGrid) -> Sides:
 
 
 def _prune_grid(parts: Parts, grid: CellGrid) -> Maybe[CellGrid]:
-    """``pruneGrid = fixM pruneGrid'`` of the parts, raising :class:`Diverged` after more
+    """``pruneGrid = fixM pruneGrid'`` of the parts, raising :class:`~fsudoku.testing.lawbook.Diverged` after more
     passes than the grid has possibilities (a correct ``pruneGrid'`` removes one at least
     per pass that changes the grid)."""
     bound = sum(len(c.values) for row in grid for c in row if isinstance(c, Possible)) + 2
@@ -197,7 +197,7 @@ def prune_grid_removes_only(parts: Parts, grid: CellGrid) -> Sides:
     """Pruning a grid until it settles only removes digits: each cell keeps a subset.
 
     ``digits`` is the digits of each cell, ``zipWith2`` zips row by row. Both sides are
-    one ``Maybe``, shown as one-element lists. Raises :class:`Diverged` as
+    one ``Maybe``, shown as one-element lists. Raises :class:`~fsudoku.testing.lawbook.Diverged` as
     :func:`prune_grid_fixpoint` does.
     """
     original = _grid_digits(grid)
@@ -228,7 +228,7 @@ def prune_grid_keeps_solutions(parts: Parts, grid: CellGrid) -> Sides:
     The solutions are enumerated with fsudoku's own Bird ``search`` on both sides (not
     the parts': this law is about Sarkar's pruning), so the sides are compared as bags.
     ``Nothing`` stands for no solution. The grids have few solutions (at most a few
-    dozen), or the enumeration would not end. Raises :class:`Diverged` as
+    dozen), or the enumeration would not end. Raises :class:`~fsudoku.testing.lawbook.Diverged` as
     :func:`prune_grid_fixpoint` does.
     """
     return _solutions(grid), _prune_grid(parts, grid).map(_solutions).value_or([])

@@ -225,7 +225,7 @@ def check_kinds(
     timeout: float | None = DEFAULT_TIMEOUT,
     invalid: Literal["none", "skip"] | type[BaseException] = "none",
     several: Literal["any", "none", "skip"] | type[BaseException] = "any",
-    blanks: Blanks = "both",
+    blanks: Blanks = ".",
     shape: Shape = "line",
     data: Any = None,
     name: str | None = None,
@@ -319,7 +319,7 @@ def check_solver(
     timeout: float | None = DEFAULT_TIMEOUT,
     invalid: Literal["none", "skip"] | type[BaseException] = "none",
     several: Literal["any", "none", "skip"] | type[BaseException] = "any",
-    blanks: Blanks = "both",
+    blanks: Blanks = ".",
     shape: Shape = "line",
     data: Any = None,
 ) -> None:

@@ -138,10 +138,15 @@ _MODULES = ("puzzles", "random_puzzles", "law_domains")
 def __getattr__(name: str) -> Any:
     """A strategy (or constant) of the three modules, imported on first use;
     ``__all__``, on first use, lists them all."""
-    if name == "__all__":
-        names = sorted(n for m in _MODULES for n in import_module(f"fsudoku.testing.{m}").__all__)
-        globals()["__all__"] = names
-        return names
+    if name == "__all__":  # every name loaded: pdoc and ``import *`` read the module's dict
+        names = []
+        for module in _MODULES:
+            home = import_module(f"fsudoku.testing.{module}")
+            for each in home.__all__:
+                globals()[each] = getattr(home, each)
+                names.append(each)
+        globals()["__all__"] = sorted(names)
+        return globals()["__all__"]
     if name.startswith("__"):
         raise AttributeError(name)
     for module in _MODULES:

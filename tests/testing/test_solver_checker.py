@@ -113,6 +113,9 @@ def test_a_crash_on_zero_blanks_is_caught() -> None:
     assert "raised KeyError: '0'" in failure.problem and "0" in failure.line
     assert failure.line.count("0") == 1, failure.line  # shrunk: a single 0 blank
     assert "buggy_solvers.py" in failure.called.error  # where it was raised
+    # declared to read 0 blanks, it fails the same kind: a crash where a solution is due
+    found = failures(buggy.crashes_on_zeros, kinds=["zeros"], blanks="both", max_examples=4, seed=1)
+    assert found["zeros"].problem.startswith("raised KeyError: '0'")
 
 
 def test_a_full_grid_returned_unchanged_is_caught() -> None:
