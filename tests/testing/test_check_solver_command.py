@@ -97,3 +97,10 @@ def test_usage_errors_are_one_line(
     err = capsys.readouterr().err
     assert code == 2 and text == ""
     assert err.count("\n") == 1 and message in err, err
+
+
+def test_the_commands_kinds_are_the_kits() -> None:
+    from fsudoku.app.check_solver import KIND_NAMES
+    from fsudoku.testing.kinds import KINDS
+
+    assert KIND_NAMES == list(KINDS)

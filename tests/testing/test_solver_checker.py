@@ -328,3 +328,14 @@ def test_the_kit_is_exported_lazily_and_needs_hypothesis_only_then() -> None:
     assert fsudoku.testing.check_solver is check_solver
     assert fsudoku.testing.SolverFailed is SolverFailed
     assert fsudoku.testing.kinds is kinds_module
+
+
+def test_a_dict_solver_answering_norvigs_squares_passes() -> None:
+    def solve(board: dict[tuple[int, int], int]) -> dict[str, str] | bool:
+        line = "".join(str(board[r, c] or ".") for r in range(9) for c in range(9))
+        solved = buggy.correct(line)
+        if solved is None:
+            return False
+        return {f"{'ABCDEFGHI'[i // 9]}{i % 9 + 1}": d for i, d in enumerate(solved)}
+
+    check_solver(solve, shape="dict", kinds=["unique", "no_solution", "several"], max_examples=6)
