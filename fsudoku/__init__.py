@@ -70,7 +70,7 @@ _LAZY: dict[str, tuple[str, str]] = {
 }
 """The names of this module that live in another one, and where."""
 
-_FUNCTIONS = ("count_solutions", "read_grid", "solve", "solve_many")
+_FUNCTIONS = ("count_solutions", "generate", "read_grid", "solve", "solve_many")
 
 COUNT_MAX_NODES = 100_000
 """The nodes :func:`count_solutions` visits unless told otherwise: a puzzle with one
@@ -255,3 +255,32 @@ def count_solutions(
 
     line = validate.puzzle(_line(validate.line(puzzle), validate.flag(strict, "strict")))
     return counting._count(line, validate.limit(limit), validate.bound(max_nodes))
+
+
+def generate(
+    n: int = 1,
+    *,
+    clues: int | None = None,
+    seed: int | None = None,
+    unique: bool = True,
+    symmetric: bool = False,
+) -> list[str]:
+    """``n`` distinct puzzle lines, each with exactly one solution (checked by counting),
+    the same ones for the same ``seed``.
+
+    A random solved grid, then clues taken away in a random order while one solution is
+    left (:mod:`fsudoku.run.generate`): down to ``clues`` (17 to 81), or, with ``None``,
+    until no clue can go (a minimal puzzle, usually 22 to 26 clues). Removal rarely goes
+    below 21 clues: asked for fewer, it raises
+    :class:`~fsudoku.run.generate.GenerateGaveUp` (a ``ValueError`` naming the fewest it
+    reached) after 100 tries a puzzle. ``symmetric`` takes clues away in pairs
+    symmetric about the centre; ``unique=False`` takes ``clues`` away at random, without
+    counting. ``seed=None`` draws a seed.
+
+    >>> puzzles = generate(2, clues=28, seed=1)
+    >>> [81 - p.count(".") for p in puzzles], [count_solutions(p, limit=2) for p in puzzles]
+    ([28, 28], [1, 1])
+    """
+    from fsudoku.run import generate as made
+
+    return made.generate(n, clues=clues, seed=seed, unique=unique, symmetric=symmetric)

@@ -433,6 +433,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="also draw each grid shown as DIR/step-N.svg, with DIR/index.html",
     )
     p_explain.set_defaults(run=cmd_explain)
+
+    from fsudoku.app import check_solver, generate  # the kit's command and the generator's
+
+    check_solver.add_parser(sub)
+    generate.add_parser(sub)
     return parser
 
 

@@ -1,14 +1,25 @@
-"""The testing kit: the laws of the lectures, a checker for them, strategies, the oracle.
+"""The testing kit: the laws of the lectures, a checker for them, a checker for whole
+solvers and for counters of solutions, strategies, the oracle.
 
-Modules: :mod:`~fsudoku.testing.laws` (the record of functions under test, ``Parts``,
-and each law once, with its equation and its equality), :mod:`~fsudoku.testing.equality`
-(list, bag and set equalities), :mod:`~fsudoku.testing.kit` (``check_laws``,
-``law_tests``: the laws checked with Hypothesis; ``check_solver``: a whole solver
-checked against fsudoku's reference), :mod:`~fsudoku.testing.strategies`
-(puzzles and matrices built from known solutions) and :mod:`~fsudoku.base.oracle`
-(``is_solution``, defined once). The kit and the strategies need the ``hypothesis``
-extra; the names below are imported on first use, so importing this package does not
-import Hypothesis.
+Modules: :mod:`~fsudoku.testing.laws` (each law once, with its equation and its
+equality: Bird's in :mod:`~fsudoku.testing.bird_laws`, Sarkar's in
+:mod:`~fsudoku.testing.sarkar_laws`, the record of functions ``Parts`` in
+:mod:`~fsudoku.testing.lawbook`), :mod:`~fsudoku.testing.equality` (list, bag and set
+equalities), :mod:`~fsudoku.testing.kit` (all the checkers in one place:
+:mod:`~fsudoku.testing.law_checker`, ``check_laws`` and ``law_tests``;
+:mod:`~fsudoku.testing.solver_checker`, ``check_solver`` and ``solver_tests``, with the
+kinds of puzzles and declarations of :mod:`~fsudoku.testing.kinds`, the verdicts of
+:mod:`~fsudoku.testing.verdicts` and :mod:`~fsudoku.testing.diagnosis`, the worker
+process of :mod:`~fsudoku.testing.worker`, the board shapes of
+:mod:`~fsudoku.testing.adapters`; :mod:`~fsudoku.testing.counter_checker`,
+``check_counter``), :mod:`~fsudoku.testing.strategies` (puzzles and matrices:
+:mod:`~fsudoku.testing.puzzles`, :mod:`~fsudoku.testing.random_puzzles`,
+:mod:`~fsudoku.testing.law_domains`) and :mod:`~fsudoku.base.oracle` (``is_solution``,
+defined once). The checkers and the strategies need the ``hypothesis`` extra; the names
+below are imported on first use, so importing this package does not import Hypothesis.
+
+The page "Test your own solver" (``docs/testing-kit.md``) starts from the command,
+``fsudoku check-solver module:function``.
 """
 
 from __future__ import annotations
@@ -17,31 +28,35 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from fsudoku.testing.kit import (
-        LawFailure,
-        LawsFailed,
-        SolverDisagrees,
-        check_law,
-        check_laws,
-        check_solver,
-        law_tests,
-    )
+    from fsudoku.testing.counter_checker import CounterDisagrees, check_counter
+    from fsudoku.testing.kinds import KINDS, Declared
+    from fsudoku.testing.law_checker import LawFailure, LawsFailed, check_law, check_laws, law_tests
     from fsudoku.testing.laws import FSUDOKU, LAWS, SARKAR2, Law, Parts
+    from fsudoku.testing.solver_checker import check_kinds, check_solver, solver_tests
+    from fsudoku.testing.verdicts import KindReport, SolverDisagrees, SolverFailed
 
 if TYPE_CHECKING:  # at run time __all__ is made on first use (see __getattr__)
     __all__ = [
         "FSUDOKU",
+        "KINDS",
         "LAWS",
         "SARKAR2",
+        "CounterDisagrees",
+        "Declared",
+        "KindReport",
         "Law",
         "LawFailure",
         "LawsFailed",
         "Parts",
         "SolverDisagrees",
+        "SolverFailed",
+        "check_counter",
+        "check_kinds",
         "check_law",
         "check_laws",
         "check_solver",
         "law_tests",
+        "solver_tests",
     ]
 
 _HOMES = {
@@ -50,17 +65,44 @@ _HOMES = {
     "Law": "laws",
     "Parts": "laws",
     "SARKAR2": "laws",
-    "LawFailure": "kit",
-    "LawsFailed": "kit",
-    "SolverDisagrees": "kit",
-    "check_law": "kit",
-    "check_laws": "kit",
-    "check_solver": "kit",
-    "law_tests": "kit",
+    "KINDS": "kinds",
+    "Declared": "kinds",
+    "LawFailure": "law_checker",
+    "LawsFailed": "law_checker",
+    "check_law": "law_checker",
+    "check_laws": "law_checker",
+    "law_tests": "law_checker",
+    "CounterDisagrees": "counter_checker",
+    "check_counter": "counter_checker",
+    "check_kinds": "solver_checker",
+    "check_solver": "solver_checker",
+    "solver_tests": "solver_checker",
+    "KindReport": "verdicts",
+    "SolverDisagrees": "verdicts",
+    "SolverFailed": "verdicts",
 }
 
 
-_SUBMODULES = ("equality", "kit", "laws", "strategies")
+_SUBMODULES = (
+    "adapters",
+    "bird_laws",
+    "counter_checker",
+    "diagnosis",
+    "equality",
+    "kinds",
+    "kit",
+    "law_checker",
+    "law_domains",
+    "lawbook",
+    "laws",
+    "puzzles",
+    "random_puzzles",
+    "sarkar_laws",
+    "solver_checker",
+    "strategies",
+    "verdicts",
+    "worker",
+)
 
 
 def __getattr__(name: str) -> Any:

@@ -1,0 +1,310 @@
+"""Hypothesis strategies for puzzles of many different solution grids, and the public
+hard sets read at run time.
+
+Each grid comes from :func:`fsudoku.run.generate.random_grid` with a drawn seed (a
+randomized search, so any of the solved grids can come up, not one grid under
+symmetry); clues are taken away by :func:`fsudoku.run.generate.remove_clues`, which
+keeps the puzzle's one solution. The number of blanks is drawn separately, so a failing
+example shrinks towards fewer blanks. The hard sets are files of puzzles that are looked
+up when they are first needed (:func:`hard_puzzle_lines`): nothing is shipped.
+
+Needs Hypothesis (the ``hypothesis`` extra).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from functools import cache
+from pathlib import Path
+from random import Random
+
+try:
+    from hypothesis import reject
+    from hypothesis import strategies as st
+except ImportError as missing:  # say which extra brings it
+    raise ImportError(
+        "fsudoku's Hypothesis strategies need Hypothesis, which is not installed: install "
+        "fsudoku's hypothesis extra (from a checkout: python3 -m pip install -e "
+        "'.[hypothesis]'), or Hypothesis itself (python3 -m pip install 'hypothesis>=6.100')",
+        name="hypothesis",
+    ) from missing
+
+from fsudoku.base.units import PEERS
+from fsudoku.run.generate import is_unique, random_grid, remove_clues
+from fsudoku.run.registry import solve_line
+
+__all__ = [
+    "DATA_ENV",
+    "DATA_PLACES",
+    "full_grids",
+    "hard_puzzle_lines",
+    "hard_puzzles",
+    "minimal_puzzles",
+    "no_solution_puzzles",
+    "random_grids",
+    "random_unique_puzzles",
+    "search_puzzles",
+    "several_solution_puzzles",
+    "with_blanks",
+]
+
+SEEDS = st.integers(0, 2**32 - 1)
+"""The seeds of the random grids."""
+
+
+def random_grids() -> st.SearchStrategy[str]:
+    """Solved grids of a randomized search, any of them (drawn by a seed).
+
+    >>> from hypothesis import find
+    >>> from fsudoku.base.oracle import is_filled_grid
+    >>> is_filled_grid(find(random_grids(), lambda g: g[0] != "1"))
+    True
+    """
+    return SEEDS.map(lambda seed: random_grid(Random(seed)))
+
+
+@st.composite
+def random_unique_puzzles(draw: st.DrawFn, min_blanks: int = 0, max_blanks: int = 64) -> str:
+    """Puzzles with one solution: a random grid, clues taken away while one solution is
+    left, until ``min_blanks`` to ``max_blanks`` cells are blank (fewer if the removal
+    stops first at a minimal puzzle).
+
+    >>> from hypothesis import given, settings
+    >>> from fsudoku import count_solutions
+    >>> @settings(max_examples=5)
+    ... @given(random_unique_puzzles(max_blanks=40))
+    ... def test_one_solution(line):
+    ...     assert line.count(".") <= 40 and count_solutions(line, limit=2) == 1
+    >>> test_one_solution()
+    """
+    rng = Random(draw(SEEDS))
+    blanks = draw(st.integers(min_blanks, max_blanks))
+    return remove_clues(random_grid(rng), rng, clues=81 - blanks)
+
+
+def minimal_puzzles() -> st.SearchStrategy[str]:
+    """Minimal puzzles: one solution, and two or more once any clue is taken away
+    (usually 22 to 26 clues)."""
+    return SEEDS.map(_minimal)
+
+
+def _minimal(seed: int) -> str:
+    """The minimal puzzle of a seed."""
+    rng = Random(seed)
+    return remove_clues(random_grid(rng), rng)
+
+
+def _needs_search(line: str) -> bool:
+    """Whether Sarkar #2's pruning (the strongest of the articles' rules) leaves cells
+    open on the puzzle, so that every solver of the articles must search."""
+    return solve_line("exclusives", line).nodes > 1
+
+
+SEARCH_TRIES = 20
+"""How many minimal puzzles :func:`search_puzzles` makes to find one that needs search."""
+
+
+def search_puzzles() -> st.SearchStrategy[str]:
+    """Minimal puzzles that need search for Sarkar's and Bird's rules: pruning to the
+    fixpoint (Sarkar #2's, the strongest) leaves cells open.
+
+    >>> _needs_search(_search_puzzle(1)), solve_line("simple", _search_puzzle(1)).nodes > 1
+    (True, True)
+    """
+    return SEEDS.map(_search_puzzle).filter(bool)
+
+
+def _search_puzzle(seed: int) -> str:
+    """The first of the seed's minimal puzzles that needs search ('' if none of a few)."""
+    rng = Random(seed)
+    for _ in range(SEARCH_TRIES):
+        puzzle = remove_clues(random_grid(rng), rng)
+        if _needs_search(puzzle):
+            return puzzle
+    return ""
+
+
+@st.composite
+def several_solution_puzzles(draw: st.DrawFn, max_blanks: int = 64) -> str:
+    """Puzzles with two or more solutions: a random puzzle with one solution less one of
+    the clues that made the solution unique.
+
+    >>> from hypothesis import given, settings
+    >>> from fsudoku import count_solutions
+    >>> @settings(max_examples=5)
+    ... @given(several_solution_puzzles(max_blanks=50))
+    ... def test_several(line):
+    ...     assert count_solutions(line, limit=2) == 2
+    >>> test_several()
+    """
+    rng = Random(draw(SEEDS))
+    blanks = draw(st.integers(0, max_blanks - 1))
+    puzzle = remove_clues(random_grid(rng), rng, clues=81 - blanks)
+    clues = [i for i, c in enumerate(puzzle) if c != "."]
+    rng.shuffle(clues)
+    for i in clues:
+        line = puzzle[:i] + "." + puzzle[i + 1 :]
+        if not is_unique(line):
+            return line
+    reject()  # every clue could go: the removal was stopped by its target
+
+
+NO_SOLUTION_MAX_BLANKS = 45
+"""The most blanks of a :func:`no_solution_puzzles` puzzle: a plain backtracker (each
+blank in reading order, digits 1 to 9) finishes every one of them in well under a
+second, where at 55 blanks some take it seconds."""
+
+
+@st.composite
+def no_solution_puzzles(draw: st.DrawFn, max_blanks: int = NO_SOLUTION_MAX_BLANKS) -> str:
+    """Puzzles with no solution whose clues repeat no digit in a unit: a random puzzle
+    with one solution and one more clue, a wrong digit that none of the cell's clued
+    peers holds (so only search, or pruning, shows the contradiction).
+
+    >>> from hypothesis import given, settings
+    >>> from fsudoku import count_solutions
+    >>> @settings(max_examples=5)
+    ... @given(no_solution_puzzles())
+    ... def test_none(line):
+    ...     assert line.count(".") <= NO_SOLUTION_MAX_BLANKS and count_solutions(line) == 0
+    >>> test_none()
+    """
+    rng = Random(draw(SEEDS))
+    blanks = draw(st.integers(2, max_blanks + 1))
+    solution = random_grid(rng)
+    puzzle = remove_clues(solution, rng, clues=81 - blanks)
+    wrongs = [
+        (t, d)
+        for t, c in enumerate(puzzle)
+        if c == "."
+        for d in "123456789"
+        if d != solution[t] and all(puzzle[p] != d for p in PEERS[t])
+    ]
+    if not wrongs:
+        reject()
+    t, d = wrongs[draw(st.integers(0, len(wrongs) - 1))]
+    return puzzle[:t] + d + puzzle[t + 1 :]
+
+
+@st.composite
+def full_grids(draw: st.DrawFn) -> str:
+    """Grids with no blank: a solved one, or one with two cells of a row swapped (its
+    columns, or its boxes, then repeat a digit: no solution).
+
+    >>> from hypothesis import given, settings
+    >>> from fsudoku.base.oracle import UNITS
+    >>> @settings(max_examples=5)
+    ... @given(full_grids())
+    ... def test_full(line):
+    ...     assert "." not in line and all(sorted(line[i] for i in u) == list("123456789")
+    ...         for u in UNITS[:9])
+    >>> test_full()
+    """
+    grid = draw(random_grids())
+    if not draw(st.booleans()):
+        return grid
+    row = draw(st.integers(0, 8))
+    a, b = draw(st.lists(st.integers(0, 8), min_size=2, max_size=2, unique=True))
+    cells = list(grid)
+    i, j = row * 9 + a, row * 9 + b
+    cells[i], cells[j] = cells[j], cells[i]
+    return "".join(cells)
+
+
+def with_blanks(lines: st.SearchStrategy[str], chars: str) -> st.SearchStrategy[str]:
+    """The lines of a strategy with each blank written as one of ``chars`` (``"0"``: all
+    zeros; ``"0."``: each a drawn one of the two).
+
+    >>> from hypothesis import find
+    >>> find(with_blanks(st.just("1.."), "0."), lambda line: "." in line)
+    '10.'
+    """
+    return _with_blanks(lines, chars)
+
+
+@st.composite
+def _with_blanks(draw: st.DrawFn, lines: st.SearchStrategy[str], chars: str) -> str:
+    """:func:`with_blanks`."""
+    line = draw(lines)
+    if len(chars) == 1:
+        return line.replace(".", chars)
+    return "".join(draw(st.sampled_from(chars)) if c == "." else c for c in line)
+
+
+# ------------------------------------------------------------------------ the hard sets
+
+DATA_ENV = "FSUDOKU_DATA"
+"""The environment variable naming the files or folders of hard puzzles (separated by
+``os.pathsep``), in place of :data:`DATA_PLACES`."""
+
+DATA_PLACES = ("tests/golden/heavy", "../shared/data", "data")
+"""Where the hard sets are looked for, relative to the current folder and to the folder
+above the installed package (a checkout): every ``*.txt`` and ``*.tsv`` file there."""
+
+
+def _places(data: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None) -> list[Path]:
+    """The files and folders to read the hard sets from."""
+    if data is not None:
+        given = [data] if isinstance(data, str | os.PathLike) else list(data)
+        return [Path(p) for p in given]
+    env = os.environ.get(DATA_ENV)
+    if env:
+        return [Path(p) for p in env.split(os.pathsep) if p]
+    roots = [Path.cwd(), Path(__file__).resolve().parents[2]]
+    return [root / place for root in dict.fromkeys(roots) for place in DATA_PLACES]
+
+
+def _files(places: Iterable[Path]) -> list[Path]:
+    """The ``.txt``/``.tsv`` files of the places (a file stands for itself), each once."""
+    found: dict[Path, None] = {}
+    for place in places:
+        if place.is_file():
+            found[place.resolve()] = None
+        elif place.is_dir():
+            for path in sorted([*place.glob("*.txt"), *place.glob("*.tsv")]):
+                found[path.resolve()] = None
+    return list(found)
+
+
+def _puzzles_of(path: Path) -> list[str]:
+    """The puzzle lines of a file: one per line (its last field of 81 characters of
+    ``.``, ``0``-``9``), or Project Euler's ``Grid NN`` blocks of nine rows."""
+    lines, rows = [], []
+    for raw in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        field = raw.split("\t")[-1].strip()
+        if len(field) == 81 and set(field) <= set(".0123456789"):
+            lines.append(field.replace("0", "."))
+        elif len(field) == 9 and field.isdigit():
+            rows.append(field)
+            if len(rows) == 9:
+                lines.append("".join(rows).replace("0", "."))
+                rows = []
+        else:
+            rows = []
+    return lines
+
+
+@cache
+def _hard_lines(files: tuple[Path, ...]) -> tuple[str, ...]:
+    """Every distinct puzzle line of the files, in order."""
+    return tuple(dict.fromkeys(p for path in files for p in _puzzles_of(path)))
+
+
+def hard_puzzle_lines(
+    data: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None = None,
+) -> tuple[str, ...]:
+    """The puzzles of the public hard sets found at ``data`` (a file, a folder, or several;
+    by default ``$FSUDOKU_DATA``, else :data:`DATA_PLACES`): empty when none is there.
+
+    >>> hard_puzzle_lines("no/such/folder")
+    ()
+    """
+    return _hard_lines(tuple(_files(_places(data))))
+
+
+def hard_puzzles(lines: Sequence[str]) -> st.SearchStrategy[str]:
+    """Puzzles drawn from the lines of the hard sets (shrinking towards the first)."""
+    if not lines:
+        raise ValueError("no hard puzzles: none of the data places holds a puzzle file")
+    return st.sampled_from(lines)
