@@ -3,7 +3,8 @@
 The pages are read by Sybil (``sybil.parsers.markdown``). A ```` ```python ```` block is
 either a ``>>>`` session, whose every output is compared as a doctest does, or a
 program, followed by a ```` ```text ```` block holding exactly what it prints (a program
-with no such block must print nothing). Each block runs on its own: in a fresh
+with no such block must print nothing); a ```` ```py ```` block is code for the reader's
+own files (it imports their module), shown and not run. Each block runs on its own: in a fresh
 namespace and in a fresh temporary folder holding the files of :data:`FILES`, the ones
 the pages' examples open. Shell blocks (```` ```sh ````) are not run.
 """
