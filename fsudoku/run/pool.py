@@ -21,6 +21,7 @@ back meanwhile so that a second Ctrl-C cannot interrupt the cleanup.
 from __future__ import annotations
 
 import contextlib
+import errno
 import multiprocessing
 import os
 import queue
@@ -220,11 +221,41 @@ def _run_lines(
 # The parent's side
 
 
+class _Child:
+    """A forked process, as its parent kills and reaps it."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.reaped = False
+
+    def kill(self) -> None:
+        """SIGKILL it (nothing if it is gone already)."""
+        if not self.reaped:
+            with contextlib.suppress(OSError):
+                os.kill(self.pid, signal.SIGKILL)
+
+    def reap(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for it to end, and collect its status."""
+        deadline = time.monotonic() + timeout
+        while not self.reaped:
+            try:
+                done, _ = os.waitpid(self.pid, os.WNOHANG)
+            except ChildProcessError:  # reaped already, by someone else
+                done = self.pid
+            if done:
+                self.reaped = True
+            elif time.monotonic() >= deadline:
+                return False
+            else:
+                time.sleep(0.005)
+        return True
+
+
 @dataclass(eq=False)
 class _Worker:
     """A worker process, as its parent sees it."""
 
-    process: Any
+    process: _Child
     tasks: Connection
     results: Connection
     batches: list[int] = field(default_factory=list)  # sent, not answered
@@ -274,28 +305,28 @@ class Pool:
         self.alive = list(self.workers)
 
     def _start(self, solve: BatchSolver, setup: Callable[[], object] | None) -> _Worker:
-        """Start one worker; ``OSError`` when it cannot be (its pipes are closed then)."""
-        context: Any = multiprocessing.get_context(
-            "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        )
+        """Start one worker, a fork of this process; ``OSError`` when it cannot be (no
+        process or no descriptor left: its pipes are closed then).
+
+        A plain ``fork``, not :mod:`multiprocessing`'s ``Process``: that one closes the
+        child's ``sys.stdin`` as it starts, which hangs for ever if a thread of the parent
+        (a read-ahead of the input) held the stream's lock at the fork."""
+        if not hasattr(os, "fork"):
+            raise OSError(errno.ENOSYS, "no fork on this system")
         made: list[Connection] = []
         try:
-            their_tasks, our_tasks = context.Pipe(duplex=False)
+            their_tasks, our_tasks = multiprocessing.Pipe(duplex=False)
             made += [their_tasks, our_tasks]
-            our_results, their_results = context.Pipe(duplex=False)
+            our_results, their_results = multiprocessing.Pipe(duplex=False)
             made += [our_results, their_results]
             inherited = [our_tasks, our_results]
             for worker in self.workers:
                 inherited += [worker.tasks, worker.results]
-            process = context.Process(
-                target=_work,
-                args=(their_tasks, their_results, inherited, solve, setup),
-                name="fsudoku-worker",
-                daemon=True,
-            )
             with warnings.catch_warnings():  # 3.12+ warns of fork with threads running
                 warnings.filterwarnings("ignore", ".*fork", DeprecationWarning)
-                process.start()
+                pid = os.fork()
+            if pid == 0:
+                _work(their_tasks, their_results, inherited, solve, setup)
         except BaseException:
             for connection in made:
                 with contextlib.suppress(OSError):
@@ -303,9 +334,8 @@ class Pool:
             raise
         their_tasks.close()
         their_results.close()
-        if process.pid is not None:
-            _LIVE.add(process.pid)
-        return _Worker(process, our_tasks, our_results)
+        _LIVE.add(pid)
+        return _Worker(_Child(pid), our_tasks, our_results)
 
     # -- sending ----------------------------------------------------------
 
@@ -340,24 +370,14 @@ class Pool:
     def receive(self, block: bool) -> None:
         """Handle what the workers sent (waiting for a first message when ``block``); a
         worker that died has its batches solved here, after its last words."""
-        handles: dict[object, tuple[_Worker, bool]] = {}
-        for worker in self.alive:
-            handles[worker.results] = (worker, True)
-            handles[worker.process.sentinel] = (worker, False)
+        handles = {worker.results: worker for worker in self.alive}
         if not handles:
             return
-        ready: list[Any] = wait(list(handles), None if block else 0)  # type: ignore[arg-type]
-        ready.sort(key=lambda h: not handles[h][1])  # messages before deaths
+        ready: list[Any] = wait(list(handles), None if block else 0)
         for item in ready:
-            worker, is_message = handles[item]
-            if worker not in self.alive:
-                continue
-            if is_message and self._handle(worker):
-                continue
-            with contextlib.suppress(OSError, EOFError):  # its last words, then its batches
-                while worker.results.poll() and self._handle(worker):
-                    pass
-            self._lost(worker)
+            worker = handles[item]
+            if worker in self.alive and not self._handle(worker):
+                self._lost(worker)  # its end of the pipe closed: it died
 
     def _handle(self, worker: _Worker) -> bool:
         """Read one message of a worker; ``False`` when the worker is gone."""
@@ -378,8 +398,7 @@ class Pool:
         """A worker that died or cannot be reached: its batches are solved here."""
         if worker in self.alive:
             self.alive.remove(worker)
-        with contextlib.suppress(OSError, ValueError, AttributeError):
-            worker.process.kill()
+        worker.process.kill()
         for number in worker.batches:
             if number not in self.answers:
                 self._solve_here(number)
@@ -405,8 +424,7 @@ class Pool:
                     worker.send(None)
         deadline = time.monotonic() + 5.0
         for worker in self.workers:
-            with contextlib.suppress(OSError, ValueError, AssertionError):
-                worker.process.join(max(deadline - time.monotonic(), 0.0))
+            worker.process.reap(max(deadline - time.monotonic(), 0.0))
         self.kill()
 
     def kill(self) -> None:
@@ -414,11 +432,9 @@ class Pool:
         signals held back until it is done."""
         with _signals_held():
             for worker in self.workers:
-                with contextlib.suppress(OSError, ValueError, AttributeError):
-                    worker.process.kill()
+                worker.process.kill()
             for worker in self.workers:
-                with contextlib.suppress(OSError, ValueError, AssertionError):
-                    worker.process.join(2.0)
+                worker.process.reap(2.0)
                 _LIVE.discard(worker.process.pid)
                 for connection in (worker.tasks, worker.results):
                     with contextlib.suppress(OSError):

@@ -128,7 +128,7 @@ def test_workers_that_cannot_start_leave_the_work_to_this_process(tmp_path: Path
     puzzles(tmp_path, 60)
     alone = shell("$FSUDOKU solve p.txt --format line --engine reference", tmp_path)
     done = shell(
-        "(ulimit -n 12; $FSUDOKU solve p.txt --format line --engine reference --jobs 2)", tmp_path
+        "(ulimit -n 8; $FSUDOKU solve p.txt --format line --engine reference --jobs 2)", tmp_path
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout == alone.stdout
@@ -450,3 +450,32 @@ def test_an_answer_is_never_half_written_to_a_full_pipe_that_a_signal_ends(
     assert process.wait(timeout=TIMEOUT) == 143
     answer = "\n".join(" ".join(SOLVED[r * 9 : r * 9 + 9]) for r in range(9)) + "\n\n"
     assert len(got) % len(answer) == 0 and got.decode() == answer * (len(got) // len(answer))
+
+
+STDIN_WITH_WORKERS = """
+import sys
+import fsudoku
+from fsudoku.run import sources
+
+lines = (entry.text for entry in sources.entries_of(sys.stdin.buffer))
+print(sum(o.status == "solved" for o in fsudoku.solve_many(lines, jobs=2)))
+"""
+
+
+def test_workers_forked_while_a_thread_reads_stdin_ahead_do_not_hang() -> None:
+    # the read-ahead thread holds standard input's lock when the workers are forked: a
+    # worker that touched the stream (as multiprocessing's start-up does) would wait for ever
+    process = subprocess.Popen(
+        [sys.executable, "-c", STDIN_WITH_WORKERS],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdin is not None
+    for _ in range(4):
+        process.stdin.write(((SAMPLE + "\n") * 50).encode())
+        process.stdin.flush()
+        time.sleep(0.2)
+    process.stdin.close()
+    out, err = process.communicate(timeout=TIMEOUT)
+    assert (process.returncode, out.strip()) == (0, b"200"), err
