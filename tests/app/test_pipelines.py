@@ -476,6 +476,5 @@ def test_workers_forked_while_a_thread_reads_stdin_ahead_do_not_hang() -> None:
         process.stdin.write(((SAMPLE + "\n") * 50).encode())
         process.stdin.flush()
         time.sleep(0.2)
-    process.stdin.close()
-    out, err = process.communicate(timeout=TIMEOUT)
+    out, err = process.communicate(timeout=TIMEOUT)  # closes its standard input
     assert (process.returncode, out.strip()) == (0, b"200"), err
