@@ -9,11 +9,10 @@ from its first line that is not a comment:
 - *Euler mode* when that line starts with ``Grid`` and a block follows it (its next
   line that is neither blank nor a comment is a row of 9 characters): each
   ``Grid NN`` header is followed by 9 rows of 9 characters (``0`` for a blank).
-  Surrounding whitespace of
-  a row is ignored, and so are blank lines. A block cut short (by the end of the
-  input or by the next header) or with a row that is not 9 characters long gives an
-  entry whose text joins its rows with ``|``, which is never a valid puzzle. A
-  non-blank line outside any block gives an entry of its own, read as in line mode.
+  Blank lines are ignored. A block cut short (by the end of the input or by the next
+  header) or with a row that is not 9 characters long gives an entry whose text joins
+  its rows with ``|``, which is never a valid puzzle. A non-blank line outside any
+  block gives an entry of its own, read as in line mode.
 - *Line mode* otherwise: every line that is not a comment, even an empty or
   malformed one, gives exactly one entry, labelled with its 1-based line number.
 
@@ -22,6 +21,27 @@ In both modes a line starting with ``#`` is a comment (no entry), one line endin
 ``\\r``, and is not a puzzle), a byte-order mark at the start is dropped, and every
 ``0`` is replaced by ``.`` (the rule the command line applies before ``readGrid``);
 nothing else is changed, so :func:`is_puzzle` decides what is valid.
+
+The cases at the edges of the Euler format, decided:
+
+- *A row with surrounding whitespace* (``"  003020600\\t"``) is that row: what
+  ``str.strip`` removes around a row is ignored; whitespace inside a row
+  (``"003 020 600"``) is not, and makes its block invalid.
+- *Headers*: a header is a line that starts with ``Grid`` (at its first character), so
+  ``Grid02`` and ``Grid<TAB>03`` are headers; its label is the line with each run of
+  whitespace made one space and none at the ends (``Grid02``, ``Grid 03``), so a
+  label never holds a tab. A line with whitespace before ``Grid`` is no header.
+- *A* ``#`` *inside a line* is a character of that line, not the start of a comment:
+  an 81-character line with a ``#`` in it is an entry, and not a puzzle (no part of a
+  line is ever cut off as a comment); in a block, a row holding a ``#`` makes the block
+  invalid.
+- *A line longer than* :data:`MAX_LINE` *bytes* (UTF-8, its ``\\n`` not counted), such
+  as a row padded with 2,000 spaces, is cut to its first :data:`MAX_LINE` bytes and
+  marked with U+FFFD (which no puzzle or row holds): it is never a puzzle nor a row,
+  whatever surrounds it, and a block holding it is invalid (a comment stays a comment,
+  a header a header, its label ending in U+FFFD). This is what the command line does
+  as it reads (:mod:`fsudoku.run.sources` keeps no more of a line), so a list of lines
+  and a file give the same entries.
 
 Glossary: ``entry`` one puzzle of the input with its label, ``text`` the
 81-character candidate line, ``label`` ``Grid 01`` or a line number, ``rows`` the
@@ -41,7 +61,12 @@ from itertools import chain, islice
 from fsudoku.base import validate
 from fsudoku.grid_io import is_puzzle
 
-__all__ = ["Entry", "format_boxed", "format_euler", "is_puzzle", "read_puzzles"]
+__all__ = ["MAX_LINE", "Entry", "format_boxed", "format_euler", "is_puzzle", "read_puzzles"]
+
+MAX_LINE = 1024
+"""The bytes kept of one input line (UTF-8, without its ``\\n``): a longer line is never a
+puzzle nor an Euler row (neither needs more, surrounding spaces included); the command
+line keeps no more of a line as it reads it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +101,38 @@ def _is_comment(line: str) -> bool:
 
 def _is_header(line: str) -> bool:
     return line.startswith("Grid")
+
+
+def _label(header: str) -> str:
+    """The label of a header line: each run of whitespace made one space, none at the ends.
+
+    >>> _label("Grid\\t03 "), _label("Grid02")
+    ('Grid 03', 'Grid02')
+    """
+    return " ".join(header.split())
+
+
+_OVERLONG = b"\xff"
+"""Appended to the kept bytes of an overlong line before decoding: U+FFFD in the text."""
+
+
+def _clip(raw: str) -> str:
+    """A line cut to :data:`MAX_LINE` bytes and marked, when it is longer (its ``\\n`` is
+    kept and not counted), as the command line reads it; otherwise the line itself.
+
+    >>> _clip("1" * 81 + "\\n") == "1" * 81 + "\\n"
+    True
+    >>> clipped = _clip(" " * 2000 + "003020600\\n")
+    >>> len(clipped), clipped == " " * MAX_LINE + "\\ufffd\\n"
+    (1026, True)
+    """
+    if len(raw) <= MAX_LINE // 4 + 1:  # at most 4 bytes a character: short enough
+        return raw
+    body = raw.removesuffix("\n")
+    data = body.encode("utf-8", "surrogatepass")
+    if len(data) <= MAX_LINE:
+        return raw
+    return (data[:MAX_LINE] + _OVERLONG).decode("utf-8", "replace") + raw[len(body) :]
 
 
 def _block_text(rows: list[str]) -> str:
@@ -142,6 +199,7 @@ def read_puzzles(lines: Iterable[str]) -> Iterator[Entry]:
 def puzzles_of(source: Iterator[str]) -> Iterator[Entry]:
     """:func:`read_puzzles` on lines known to be ``str`` (the readers of
     :mod:`fsudoku.run.sources`): the format decided, then each entry."""
+    source = map(_clip, source)
     head: list[str] = []  # the lines read to decide the format
     euler = False
     for raw in source:
@@ -174,7 +232,7 @@ def _entries_of(lines: Iterable[str], euler: bool) -> Iterator[Entry]:
         if _is_header(line):
             if header is not None:
                 yield Entry(_block_text(rows), header)
-            header = line.strip()
+            header = _label(line)
             rows = []
             continue
         row = line.strip()

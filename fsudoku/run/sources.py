@@ -4,8 +4,8 @@ Input rules (those of ``fsudoku solve``): lines are split on ``\\n`` only, as Ha
 ``lines``; one trailing ``\\r`` is dropped (unless ``strict``), ``0`` blanks become
 ``.``, bytes that are not UTF-8 make that line ``Invalid input``; the Euler format is
 detected per file (:func:`fsudoku.pe96.formats.read_puzzles`). A line longer than
-:data:`MAX_LINE` bytes is ``Invalid input`` as soon as that much of it is read, and the
-rest of it is skipped without being kept. A source that cannot be read is a
+:data:`MAX_LINE` bytes (:mod:`fsudoku.pe96.formats`) is ``Invalid input`` as soon as
+that much of it is read, and the rest of it is skipped without being kept. A source that cannot be read is a
 :class:`SourceError` in the stream of entries, and the sources after it are still read.
 
 Glossary: an *entry* is one puzzle of the input with its label (a line number, or
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import IO
 
 from fsudoku.base import validate
-from fsudoku.pe96.formats import Entry, puzzles_of
+from fsudoku.pe96.formats import MAX_LINE, Entry, puzzles_of
 
 __all__ = [
     "MAX_LINE",
@@ -43,10 +43,6 @@ __all__ = [
     "read_sources",
     "text_lines",
 ]
-
-MAX_LINE = 1024
-"""The bytes kept of one input line: a longer line is ``Invalid input`` (no puzzle, nor an
-Euler row with its surrounding spaces, needs more), and the rest of it is skipped."""
 
 READ_SIZE = 1 << 16
 """Bytes asked for by one read of an input."""
