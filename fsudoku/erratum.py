@@ -19,7 +19,7 @@ True
 >>> print(show_possibilities_row(prune_cells_by_exclusives_sets(sarkar2.TWINS_ROW).unwrap()))
 [1  4    9] 3           [    5 7  ] [1  4   89] [1  4 6 89] [1  4 6 89] [1  4   89] 2           [    5 7  ]
 
-README's "Errata" section shows what it changes on whole puzzles.
+docs/errata.md shows what it changes on whole puzzles.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The batch contract under hostile conditions: real processes, real signals, real pipes.
 
-One test (or a few) per class of failure of README's "The batch contract": signals with
+One test (or a few) per class of failure of the batch contract (docs/cli.md): signals with
 workers, inputs that are not regular files, unbounded lines, streams, output failures,
 resource requests and the small ones. Every wait is bounded by a timeout.
 """
