@@ -29,6 +29,7 @@ from typing import Any, TextIO, cast
 
 from fsudoku import solve, solve_many
 from fsudoku.app import output, render
+from fsudoku.app.input import EntryStream
 from fsudoku.app.messages import os_error_message, shown
 from fsudoku.app.usage import External, UsageError
 from fsudoku.base.names import SARKAR_RULES, Engine, SolverName
@@ -147,7 +148,8 @@ def child() -> int:
         figures = {"median": statistics.median(times), "mean": statistics.fmean(times), "p99": p99}
     else:
         writer, nodes = output.Writer(sys.stdout, "standard output", held=True), []  # as solve's
-        entries, jobs = sources.entries_of(sys.stdin.buffer), int(sys.argv[4])
+        entries = EntryStream(["-"], False, lambda error: None)  # read as solve reads it
+        jobs = int(sys.argv[4])
         fmt, idle = "grid" if solver in SARKAR_RULES else "line", writer.flush
         for entry, outcome in batch.outcomes(
             entries, solver, engine=engine, jobs=jobs, on_idle=idle
@@ -187,9 +189,14 @@ def hardest(puzzles: list[str], count: int) -> list[str]:
 
 
 def measure(
-    rows: list[Row], path: str, repeat: int = 1, per_puzzle: bool = False, timeout: float | None = None,
-    launch: Callable[[str, Row], list[str]] = child_argv, progress: Callable[[str], object] | None = None,
-) -> None:  # fmt: skip
+    rows: list[Row],
+    path: str,
+    repeat: int = 1,
+    per_puzzle: bool = False,
+    timeout: float | None = None,
+    launch: Callable[[str, Row], list[str]] = child_argv,
+    progress: Callable[[str], object] | None = None,
+) -> None:
     """Run every row ``repeat`` times, in rounds; commands with ``timeout`` seconds a run."""
     progress = progress or (lambda text: None)
     for round_, row in ((i, r) for i in range(1, repeat + 1) for r in rows):

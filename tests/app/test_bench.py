@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import shlex
 import signal
@@ -442,3 +443,31 @@ def test_the_tables_title_shows_the_file_name_escaped(tmp_path: Path) -> None:
     assert code == 0, out
     assert out.startswith(f"{shown(str(data))}: 1 puzzle\n"), out
     assert "\x1b" not in out
+
+
+def test_a_row_with_workers_reads_its_input_as_solve_does_and_does_not_hang() -> None:
+    # workers start (by fork) while more input is on its way: a thread reading standard
+    # input ahead would hold its lock, and a forked worker closing standard input
+    # (as multiprocessing's start does) would wait for it forever
+    row = bench.Row("r", "exclusives", "reference", 2, 0)
+    process = subprocess.Popen(
+        bench.child_argv("batch", row),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    try:
+        assert process.stdin is not None
+        process.stdin.write(f"{SAMPLE}\n".encode() * 60)
+        process.stdin.flush()
+        time.sleep(0.5)  # the workers start meanwhile
+        process.stdin.write(f"{SAMPLE}\n".encode() * 20)
+        out, err = process.communicate(timeout=10)
+    finally:
+        with contextlib.suppress(OSError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+    assert process.returncode == 0, err
+    assert out.count(b"\n\n") == 80, out[-200:]  # 80 grids, a blank line after each
+    assert json.loads(err.splitlines()[-1])["statuses"] == {"solved": 80}
