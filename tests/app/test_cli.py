@@ -91,15 +91,6 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert "fsudoku:" in capsys.readouterr().err
 
 
-def test_demo_shows_the_sample_its_settled_grid_and_solution() -> None:
-    code, out = run(["demo"])
-    assert code == 0
-    assert "| 6 9 3 | 7 8 4 | 5 1 2 |" in out  # the solution's first row, boxed
-    assert "| . . . | . . . | . 1 . |" in out  # the puzzle's first row, boxed
-    # the settled grid (after pruneGrid) has no cell left with all nine digits
-    assert "[123456789]" not in out.split("pruneGrid (simple)")[1].split("nextGrids")[0]
-
-
 def test_the_installed_script_runs() -> None:
     script = shutil.which("fsudoku")
     if script is None:

@@ -3,21 +3,37 @@ in the article's order, every label naming the solver that ran."""
 
 from __future__ import annotations
 
+import functools
 import subprocess
 import sys
 
 import pytest
+from returns.maybe import Maybe
 from support import run_cli
 
 from fsudoku import sarkar1
 from fsudoku.app.explain import boxed_possibilities
 from fsudoku.base.names import SARKAR_RULES, SOLVERS, SolverName
+from fsudoku.cell import Grid
 from fsudoku.grid_io import SAMPLE, read_grid, show_line
 from fsudoku.pe96.formats import format_boxed
 from fsudoku.run.registry import PRUNE_CELLS
-from fsudoku.run.trace import run_sarkar
+from fsudoku.run.trace import Stats, run_sarkar
 
 GRID = read_grid(SAMPLE).unwrap()
+
+
+@functools.cache
+def demo(*options: str) -> tuple[int, str]:
+    """``fsudoku demo`` with these options, run once for the module (Sarkar #1 takes about
+    1,500 nodes on the sample)."""
+    return run_cli(["demo", *options])
+
+
+@functools.cache
+def solved(rule: SolverName) -> tuple[Maybe[Grid], Stats]:
+    """The traced run of a Sarkar rule on the sample, once for the module."""
+    return run_sarkar(GRID, PRUNE_CELLS[rule])
 
 
 def positions(out: str, parts: list[str]) -> list[int]:
@@ -32,12 +48,12 @@ def positions(out: str, parts: list[str]) -> list[int]:
 
 
 def test_the_demo_shows_sarkar_1_in_the_articles_order() -> None:
-    code, out = run_cli(["demo"])
+    code, out = demo()
     assert code == 0
     settled = sarkar1.prune_grid(GRID).unwrap()
     index, _, _ = sarkar1.pivot(settled)
     grid1, grid2 = sarkar1.next_grids(settled)
-    result, stats = run_sarkar(GRID)
+    result, stats = solved("simple")
     positions(
         out,
         [
@@ -63,17 +79,22 @@ def test_the_demo_shows_sarkar_1_in_the_articles_order() -> None:
 def test_the_line_on_sarkar_2_is_what_its_rule_does() -> None:
     settled = sarkar1.prune_grid(GRID, PRUNE_CELLS["exclusives"]).unwrap()
     assert sarkar1.is_grid_filled(settled)  # the line's claim: settled without search
-    _, stats = run_sarkar(GRID, PRUNE_CELLS["exclusives"])
-    _, out = run_cli(["demo"])
+    _, stats = solved("exclusives")
+    _, out = demo()
     assert f"no search (solve: {stats.nodes} node)." in out
 
 
-@pytest.mark.parametrize("solver", list(SARKAR_RULES))
+@pytest.mark.parametrize(
+    "solver",
+    # each demo of a Sarkar #2 rule runs #1 too, for its closing line: one of them is enough
+    # for every edit
+    [s if s != "exclusives" else pytest.param(s, marks=pytest.mark.slow) for s in SARKAR_RULES],
+)
 def test_every_label_names_the_solver_that_ran(solver: SolverName) -> None:
-    code, out = run_cli(["demo", "--solver", solver])
+    code, out = demo() if solver == "simple" else demo("--solver", solver)
     assert code == 0
     rule = PRUNE_CELLS[solver]
-    _, stats = run_sarkar(GRID, rule)
+    _, stats = solved(solver)
     others = [name for name in SOLVERS if name != solver]
     for line in out.splitlines():
         if line.startswith(("fsudoku demo:", "pruneGrid", "nextGrids", "isGridFilled", "solve")):

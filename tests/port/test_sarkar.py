@@ -9,7 +9,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from returns.iterables import Fold
 from returns.maybe import Maybe, Nothing, Some
-from support import SUDOKU17, first_lines
+from support import QUICK, SUDOKU17, first_lines
 
 from fsudoku import erratum, sarkar1, sarkar2
 from fsudoku.base.names import SolverName
@@ -239,11 +239,11 @@ def test_solve_returns_nothing_without_a_solution(rule: SolverName, puzzle: str)
 
 
 def test_solve_counts_every_call_including_dead_branches() -> None:
-    # the sample needs more than one node under #1; every node is a call of solve
-    result, stats = run_sarkar(grid_of(SAMPLE), sarkar1.prune_cells)
+    # QUICK needs more than one node under #1; every node is a call of solve
+    result, stats = run_sarkar(grid_of(QUICK), sarkar1.prune_cells)
     assert show_line(result.unwrap()) == SAMPLE_SOLUTION
-    assert result == sarkar1.solve(grid_of(SAMPLE))
-    traced, counted = run_sarkar(grid_of(SAMPLE), sarkar1.prune_cells, events=SarkarEvents())
+    assert result == sarkar1.solve(grid_of(QUICK))
+    traced, counted = run_sarkar(grid_of(QUICK), sarkar1.prune_cells, events=SarkarEvents())
     assert traced == result and counted.nodes == stats.nodes > 1
     assert counted.backtracks >= 1
 
@@ -400,9 +400,10 @@ def test_footnote_6_exclusives_on_an_unsettled_row_gives_a_wrong_row() -> None:
 # --- the corpus --------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("count", [30, pytest.param(300, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("rule", ["exclusives", "exclusives-sets"])
-def test_first_300_sudoku17_solved(rule: SolverName) -> None:
-    puzzles = first_lines(SUDOKU17, 300)
+def test_first_sudoku17_solved(rule: SolverName, count: int) -> None:
+    puzzles = first_lines(SUDOKU17, count)
     for puzzle in puzzles:
         result = sarkar1.solve(grid_of(puzzle), RULES[rule])
         assert result != Nothing, puzzle

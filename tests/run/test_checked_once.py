@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
+from support import QUICK
 
 import fsudoku
 from fsudoku.base.names import SOLVERS, SolverName
@@ -38,7 +39,7 @@ def checks(call: Callable[[], object]) -> Counter[str]:
 
 @pytest.mark.parametrize("solver", SOLVERS)
 def test_one_solve_checks_each_argument_once(solver: SolverName) -> None:
-    puzzle = NEAR if solver == "bird-naive" else SAMPLE
+    puzzle = NEAR if solver == "bird-naive" else QUICK
     counted = checks(lambda: fsudoku.solve(puzzle, solver))
     # the puzzle's type, the flag, the bound: once each; two names (the solver, the
     # engine); the puzzle rule once (it tells a puzzle from a line that is Invalid input)
