@@ -1,7 +1,8 @@
-"""The process of one of the benchmarks' fsudoku rows: ``fsudoku.app.bench``'s child
-(``batch``: what ``fsudoku solve`` does; ``calls``: one call a puzzle), tuned by
-:func:`benchmarks.settings.settle_run` unless ``--plain``, and the ``small`` mode of the
-small-batch target.
+"""The process that runs one of the benchmarks' fsudoku rows.
+
+It is ``fsudoku.app.bench``'s child (``batch``: what ``fsudoku solve`` does; ``calls``: one
+call a puzzle), tuned by :func:`benchmarks.settings.settle_run` unless ``--plain``, and the
+``small`` mode of the small-batch target.
 """
 
 from __future__ import annotations
@@ -28,9 +29,11 @@ SMALL_BATCHES = 10
 
 
 def launcher(plain: bool = False, program: str | None = None) -> Callable[[str, Row], list[str]]:
-    """How the benchmarks start one of fsudoku's rows: this checkout's child, tuned or
-    ``plain``, or an installed ``fsudoku`` ``program`` (``solve``; its rows count no nodes:
-    an older version, say)."""
+    """How the benchmarks start one of fsudoku's rows.
+
+    This checkout's child, tuned or ``plain``, or an installed ``fsudoku`` ``program``
+    (``solve``; its rows count no nodes: an older version, say).
+    """
 
     def launch(mode: str, row: Row) -> list[str]:
         if program is not None:
@@ -49,8 +52,11 @@ def launcher(plain: bool = False, program: str | None = None) -> Callable[[str, 
 
 
 def main(plain: bool = False) -> None:
-    """``-c CODE MODE SOLVER ENGINE JOBS``, the puzzles on standard input: the row's
-    settings first (before fsudoku loads NumPy), then its mode; ended as solve ends."""
+    """Run one row: its settings, then its mode on the puzzles of standard input.
+
+    The arguments are ``-c CODE MODE SOLVER ENGINE JOBS``. The row's settings come first
+    (before fsudoku loads NumPy), then its mode; it ends as solve ends.
+    """
     if not plain:
         from benchmarks.settings import settle_run
 
@@ -65,8 +71,11 @@ def main(plain: bool = False) -> None:
 
 
 def small(lines: list[str], solver: str, engine: str) -> dict[str, float]:
-    """CPU microseconds a puzzle: the whole input through one ``fsudoku.solve_many``, and
-    :data:`SMALL_BATCHES` batches of :data:`SMALL_BATCH` puzzles spread over it."""
+    """The CPU microseconds a puzzle of whole-input and of small-batch ``solve_many`` calls.
+
+    The whole input goes through one ``fsudoku.solve_many``, and :data:`SMALL_BATCHES`
+    batches of :data:`SMALL_BATCH` puzzles spread over it through one call each.
+    """
     from fsudoku import solve_many
 
     def solve(batch: list[str]) -> None:

@@ -1,5 +1,7 @@
-"""The peak memory of a row: its processes' proportional set sizes, sampled, in a run of
-its own (sampling slows a process down, so it is never the timed run).
+"""The peak memory of a row, from its processes' proportional set sizes.
+
+The sizes are sampled in a run of the row's own (sampling slows a process down, so it is
+never the timed run).
 
 A page that forked workers share with their parent is counted once, split between them
 (``Pss`` in ``/proc/PID/smaps_rollup``). Reading that walks the processes' page tables,
@@ -26,9 +28,11 @@ again."""
 
 
 def tree_memory(pid: int, proportional: bool = True) -> tuple[int, int]:
-    """The memory (bytes) of a process and all its descendants, and how many processes
-    that is: the sum of their proportional set sizes, or of their resident sizes
-    (``proportional=False``, cheap to read; also where ``smaps_rollup`` cannot be read)."""
+    """The memory (bytes) of a process and all its descendants, and how many processes that is.
+
+    It is the sum of their proportional set sizes, or of their resident sizes
+    (``proportional=False``, cheap to read; also where ``smaps_rollup`` cannot be read).
+    """
     total, count = 0, 0
     todo = [pid]
     while todo:
@@ -74,8 +78,11 @@ def sample_peak(pid: int, stop: threading.Event) -> int:
 
 
 def peak_memory(argv: Sequence[str] | str, path: str) -> float:
-    """Run a command line (a shell command if a ``str``) once on the file ``path``, in a
-    process group of its own, its output discarded: its peak memory in MB."""
+    """The peak memory in MB of one run of a command line on the file ``path``.
+
+    The command (a shell command if a ``str``) runs once, in a process group of its own, its
+    output discarded.
+    """
     stop, peak = threading.Event(), [0]
     with open(path, "rb") as stdin:
         process = subprocess.Popen(

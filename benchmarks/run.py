@@ -1,5 +1,6 @@
-"""``python3 benchmarks/run.py FILE [TARGET ...]``: measure the project's targets on a
-file of puzzles and print them as Markdown (see ``benchmarks/README.md``).
+"""Measure the project's targets on a file of puzzles and print them as Markdown.
+
+``python3 benchmarks/run.py FILE [TARGET ...]`` (see ``benchmarks/README.md``).
 
 The exit status is 0 when every target measured was met, 1 when one was not (or a row
 failed), 2 for a bad command line.

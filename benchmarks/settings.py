@@ -1,5 +1,6 @@
-"""The settings of the benchmarks' own rows: the interpreter tuning of the published
-figures, and modules compiled before any row starts.
+"""The settings of the benchmarks' own rows.
+
+The interpreter tuning of the published figures, and modules compiled before any row starts.
 
 The program does none of this; a benchmark row does it when it is not ``--plain``. The
 figures of the earlier README were measured with the program doing both.
@@ -17,16 +18,21 @@ Python's cycle collector, in a tuned row (Python's default: 700)."""
 
 
 def no_blas_threads() -> None:
-    """Ask NumPy's OpenBLAS for no thread pool, before NumPy loads, unless
-    ``OPENBLAS_NUM_THREADS`` is set: fsudoku calls no BLAS routine, and the pool's
-    threads take CPU time from the import on (about 0.1 s a run, measured earlier)."""
+    """Ask NumPy's OpenBLAS for no thread pool, before NumPy loads.
+
+    Unless ``OPENBLAS_NUM_THREADS`` is set: fsudoku calls no BLAS routine, and the pool's
+    threads take CPU time from the import on (about 0.1 s a run, measured earlier).
+    """
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
 def collect_less() -> None:
-    """Run Python's cycle collector less often: a batch allocates a few small objects a
-    puzzle, nearly all freed by reference counting, and every collection of the older
-    generations walks the objects the imports made. Cyclic garbage is still collected."""
+    """Run Python's cycle collector less often.
+
+    A batch allocates a few small objects a puzzle, nearly all freed by reference counting,
+    and every collection of the older generations walks the objects the imports made. Cyclic
+    garbage is still collected.
+    """
     _, older, oldest = gc.get_threshold()
     gc.set_threshold(YOUNG_OBJECTS, older, oldest)
 
@@ -38,8 +44,10 @@ def settle_run() -> None:
 
 
 def compile_package(directory: str | None = None) -> bool:
-    """Byte-compile the modules of ``directory`` (fsudoku's, by default) where Python
-    keeps them (``__pycache__``), as an install does; whether it worked.
+    """Byte-compile the modules of ``directory`` as an install does; whether it worked.
+
+    ``directory`` is fsudoku's by default; the files go where Python keeps them
+    (``__pycache__``).
 
     Python writes these files itself on a first import, unless ``PYTHONDONTWRITEBYTECODE``
     is set: then every row would spend its start-up compiling fsudoku again, which an

@@ -85,8 +85,10 @@ class Setup:
         return self.launch or launcher()
 
     def time(self, title: str, name: str, puzzles: list[str], *rows: Row | None) -> None:
-        """Time ``rows`` (``None``: a command not given) on ``puzzles`` in rounds, and
-        keep them for the report."""
+        """Time ``rows`` on ``puzzles`` in rounds, and keep them for the report.
+
+        A row that is ``None`` is a command not given.
+        """
         rows_ = [r for r in rows if r is not None]
         path = self.write(name, puzzles)
         launch = self.launcher()
@@ -117,10 +119,12 @@ def spread(values: list[float]) -> str:
 
 
 def ratio(name: str, ours: Row, theirs: Row | None, goal: float, slower: bool = False) -> Verdict:
-    """``ours`` against ``theirs``: how many times as fast (``theirs``' CPU over ours, at
-    least ``goal``), or with ``slower`` how many times as slow (ours over theirs, at most
-    ``goal``). Not met when ours failed or printed other bytes; not measured without
-    ``theirs`` or when it failed."""
+    """The verdict of ``ours`` against ``theirs`` on a speed ratio.
+
+    How many times as fast (``theirs``' CPU over ours, at least ``goal``), or with
+    ``slower`` how many times as slow (ours over theirs, at most ``goal``). Not met when
+    ours failed or printed other bytes; not measured without ``theirs`` or when it failed.
+    """
     want = f"<= {goal:g}x" if slower else f">= {goal:g}x"
     if ours.failure() is not None:
         return Verdict(name, f"{ours.label} failed: {ours.failure()}", want, False)
@@ -146,8 +150,10 @@ def ratio(name: str, ours: Row, theirs: Row | None, goal: float, slower: bool = 
 
 
 def whole(s: Setup) -> list[Verdict]:
-    """The fast engine on the whole file, one core: at least 50 times as fast as the
-    compiled Haskell (``--jobs 2`` is timed beside it)."""
+    """The whole-file target: the fast engine at least 50 times as fast as the Haskell.
+
+    On one core, against the compiled Haskell (``--jobs 2`` is timed beside it).
+    """
     n = len(s.puzzles)
     one, two = s.ours("exclusives", "fast", 1, n), s.ours("exclusives", "fast", 2, n)
     ghc = s.theirs("exclusives", n)
@@ -164,8 +170,11 @@ def hard(s: Setup) -> list[Verdict]:
 
 
 def calls(s: Setup) -> list[Verdict]:
-    """One puzzle per call (every 10th of the file), the fast engine against ``norvig``:
-    median at most norvig's, mean at most twice norvig's."""
+    """The one-call-a-puzzle target: the fast engine against ``norvig``.
+
+    One puzzle per call (every 10th of the file): median at most norvig's, mean at most
+    twice norvig's.
+    """
     chosen = s.puzzles[::CALL_STRIDE]
     fast = s.ours("exclusives", "fast", 1, len(chosen))
     norvig = s.ours("norvig", "reference", 1, len(chosen))
@@ -192,8 +201,11 @@ def calls(s: Setup) -> list[Verdict]:
 
 
 def small(s: Setup) -> list[Verdict]:
-    """Small batches (300 puzzles a ``solve_many`` call, ten of them spread over the
-    file) against the whole file in one call, CPU time a puzzle: at most twice."""
+    """The small-batch target: CPU time a puzzle at most twice the whole file's.
+
+    Small batches (300 puzzles a ``solve_many`` call, ten of them spread over the file)
+    against the whole file in one call.
+    """
     runs = s.modes("small", s.ours("exclusives", "fast", 1, 0), "whole", s.puzzles)
     batch, whole_ = (statistics.median(r[k] for r in runs) for k in ("small", "whole"))
     rounds = spread([r["small"] / r["whole"] for r in runs])
@@ -208,8 +220,11 @@ def small(s: Setup) -> list[Verdict]:
 
 
 def memory(s: Setup) -> list[Verdict]:
-    """The whole file through the fast engine, ``--jobs 1`` and ``--jobs 2``: under 150
-    MB, every process counted (proportional set sizes), in runs of their own."""
+    """The memory target: the whole file through the fast engine under 150 MB.
+
+    With ``--jobs 1`` and ``--jobs 2``, every process counted (proportional set sizes), in
+    runs of their own.
+    """
     path, launch, found = s.write("whole", s.puzzles), s.launcher(), []
     say = s.progress or (lambda text: None)
     for jobs in (1, 2):
@@ -230,8 +245,10 @@ def memory(s: Setup) -> list[Verdict]:
 
 
 def reference(s: Setup) -> list[Verdict]:
-    """The reference's guard: the port of Sarkar #2 (``exclusives``, ``--engine
-    reference``) on the first 200 puzzles, at most 15 times as slow as the Haskell."""
+    """The reference's guard: the port of Sarkar #2 at most 15 times as slow as the Haskell.
+
+    ``exclusives`` with ``--engine reference``, on the first 200 puzzles.
+    """
     chosen = s.puzzles[:REFERENCE_PUZZLES]
     ref, ghc = (
         s.ours("exclusives", "reference", 1, len(chosen)),
@@ -243,8 +260,7 @@ def reference(s: Setup) -> list[Verdict]:
 
 
 def bird(s: Setup) -> list[Verdict]:
-    """The port of Bird's solver on the first 20 puzzles: at most 5 times as slow as the
-    Haskell."""
+    """The port of Bird's solver on the first 20 puzzles: at most 5 times as slow as the Haskell."""
     chosen = s.puzzles[:BIRD_PUZZLES]
     ours, theirs = s.ours("bird", "reference", 1, len(chosen)), s.theirs("bird", len(chosen))
     s.time(f"The first {len(chosen):,} puzzles, Bird's solver", "birds", chosen, ours, theirs)

@@ -1,4 +1,4 @@
-"""fsudoku: Sudoku solvers ported from Haskell to typed Python, faithfully.
+r"""fsudoku: Sudoku solvers ported from Haskell to typed Python, faithfully.
 
 The solvers of Abhinav Sarkar's "Writing a Fast Sudoku Solver in Haskell" #1 and #2,
 Richard Bird's ("Thinking Functionally with Haskell") and the three of a set of notes on
@@ -24,7 +24,7 @@ and ``norvig`` (the Project Euler 96 notes). Each is described in
 
 **Input**, the same as ``fsudoku solve``'s: a puzzle is one line of 81 characters,
 ``1``-``9`` for a clue and ``.`` or ``0`` for a blank; one trailing line ending
-(``\\n``, ``\\r\\n`` or ``\\r``) is dropped. With ``strict=True`` a line is read exactly
+(``\n``, ``\r\n`` or ``\r``) is dropped. With ``strict=True`` a line is read exactly
 as the article's ``readGrid`` reads it (``.`` blanks only, nothing else), like
 ``fsudoku solve --strict-input``. :func:`read_grid` is always the article's ``readGrid``.
 A line that is not a puzzle is not an error: its outcome is ``invalid``
@@ -80,8 +80,11 @@ Links counts about 400,000 a second."""
 if not TYPE_CHECKING:
 
     def __getattr__(name: str) -> Any:
-        """A lazy name, imported from its module on first use; ``__all__``, on first use,
-        lists every name and public submodule (``from fsudoku import *``, pdoc)."""
+        """A lazy name, imported from its module on first use.
+
+        ``__all__``, on first use, lists every name and public submodule
+        (``from fsudoku import *``, pdoc).
+        """
         if name == "__all__":
             import pkgutil
 
@@ -118,10 +121,12 @@ if not TYPE_CHECKING:
 
 
 def _line(puzzle: str, strict: bool) -> str:
-    """One puzzle line read by the command line's rule: ``0`` is a blank and one trailing
-    line ending is dropped (``strict``: the line exactly as given).
+    r"""One puzzle line read by the command line's rule.
 
-    >>> _line("0" * 80 + "1\\r\\n", strict=False) == "." * 80 + "1"
+    ``0`` is a blank and one trailing line ending is dropped (``strict``: the line exactly
+    as given).
+
+    >>> _line("0" * 80 + "1\r\n", strict=False) == "." * 80 + "1"
     True
     >>> _line(81 * "0", strict=True) == "0" * 81
     True
@@ -174,8 +179,9 @@ def solve_many(
     max_nodes: int | None = None,
     strict: bool = False,
 ) -> Iterator[Outcome]:
-    """Solve each puzzle line in order: one :class:`~fsudoku.base.outcome.Outcome` per
-    line, each yielded as soon as it is known.
+    """Solve each puzzle line in order, yielding each outcome as soon as it is known.
+
+    One :class:`~fsudoku.base.outcome.Outcome` per line.
 
     The article's ``main`` over many lines. ``jobs`` worker processes (``0``: one per
     core this process may use, as ``fsudoku solve --jobs 0``) solve in parallel; the
@@ -204,8 +210,9 @@ def solve_many(
 
 
 def read_grid(puzzle: str) -> Maybe[Grid]:
-    """The grid of an 81-character line, or ``Nothing``: the article's function, its
-    argument checked first.
+    """The grid of an 81-character line, or ``Nothing``.
+
+    The article's function, its argument checked first.
 
     Haskell (#1, "Setting up"): ``readGrid :: String -> Maybe Grid``
     (:func:`fsudoku.grid_io.read_grid`, which this calls on any ``str``). Raises
@@ -265,8 +272,9 @@ def generate(
     unique: bool = True,
     symmetric: bool = False,
 ) -> list[str]:
-    """``n`` distinct puzzle lines, each with exactly one solution (checked by counting),
-    the same ones for the same ``seed``.
+    """``n`` distinct puzzle lines, each with exactly one solution.
+
+    Uniqueness is checked by counting; the same ``seed`` gives the same lines.
 
     A random solved grid, then clues taken away in a random order while one solution is
     left (:mod:`fsudoku.run.generate`): down to ``clues`` (17 to 81), or, with ``None``,

@@ -213,7 +213,7 @@ def nodups(xs: Sequence[A]) -> bool:
     >>> nodups("123"), nodups("121"), nodups("")
     (True, False, True)
     """
-    for i, x in enumerate(xs):
+    for i, x in enumerate(xs):  # noqa: SIM110 (the recursion, one x at a time)
         if x in xs[i + 1 :]:  # not (all (/= x) xs)
             return False
     return True

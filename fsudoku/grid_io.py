@@ -30,8 +30,9 @@ _ASCII_DIGITS = frozenset("0123456789")
 
 
 def is_digit(c: str) -> bool:
-    """ASCII digits only, as Haskell's ``Data.Char.isDigit`` (``str.isdigit`` also takes
-    ``'５'`` and ``'٣'``).
+    """Whether ``c`` is an ASCII digit, as Haskell's ``Data.Char.isDigit`` says.
+
+    ``str.isdigit`` also takes ``'５'`` and ``'٣'``.
 
     Haskell: ``Data.Char.isDigit :: Char -> Bool``
 

@@ -249,8 +249,9 @@ def pivot(grid: Grid) -> tuple[int, Cell, Cell]:
 
 
 def next_grids(grid: Grid) -> tuple[Grid, Grid]:
-    """The two grids of the next search step: the pivot fixed to its first digit, and
-    the pivot with that digit removed.
+    """The two grids of the next search step.
+
+    The pivot fixed to its first digit, and the pivot with that digit removed.
 
     Haskell (#1, "Making the Choice"): ``nextGrids :: Grid -> (Grid, Grid)``
 

@@ -1,5 +1,6 @@
-"""The typed face of toolz: the list functions and combinators the ports need, under
-their Haskell names.
+"""The typed face of toolz.
+
+The list functions and combinators the ports need, under their Haskell names.
 
 toolz ships no type information; this module is the only place fsudoku imports it, so
 the rest of the package stays ``mypy --strict`` clean. Point-free Haskell definitions

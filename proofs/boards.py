@@ -31,10 +31,11 @@ def label_matrices(draw: st.DrawFn, n: int) -> Matrix:
     """
     size = n * n
     rng = random.Random(draw(st.integers(0, 2**32 - 1)))
-    if draw(st.booleans()):
-        cells = rng.sample(range(size * size), size * size)
-    else:
-        cells = rng.choices(range(4), k=size * size)
+    cells = (
+        rng.sample(range(size * size), size * size)
+        if draw(st.booleans())
+        else rng.choices(range(4), k=size * size)
+    )
     return cut(size, cells)
 
 

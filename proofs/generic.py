@@ -22,6 +22,7 @@ class MemberOf:
     members: frozenset[int]
 
     def __call__(self, x: int) -> bool:
+        """Whether ``x`` is a member of the set."""
         return x in self.members
 
     def __repr__(self) -> str:
@@ -35,6 +36,7 @@ class Table:
     values: tuple[int, ...]
 
     def __call__(self, x: int) -> int:
+        """The value at ``x`` of the table."""
         return self.values[x]
 
     def __repr__(self) -> str:
@@ -48,6 +50,7 @@ class Swaps:
     pairs: tuple[tuple[int, int], ...]
 
     def __call__(self, x: int) -> int:
+        """``x`` swapped by the first pair that holds it, else ``x`` itself."""
         for a, b in self.pairs:
             if x == a:
                 return b

@@ -29,7 +29,7 @@ def force(value: object) -> object:
     """
     if isinstance(value, str | bytes):
         return value
-    if isinstance(value, tuple | list) or isinstance(value, Iterator):
+    if isinstance(value, tuple | list | Iterator):
         return tuple(force(x) for x in value)
     return value
 

@@ -46,9 +46,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def own_tests(module: str) -> tuple[str, ...]:
-    """A module's own tests (pytest arguments), after its doctests: the test folder of
-    its layer (``fsudoku/sarkar1.py``: ``tests/port``; ``fsudoku/fast/driver.py``:
-    ``tests/fast``), and for the fast engine the golden test of it too.
+    """A module's own tests (pytest arguments), after its doctests.
+
+    The test folder of its layer (``fsudoku/sarkar1.py``: ``tests/port``;
+    ``fsudoku/fast/driver.py``: ``tests/fast``), and for the fast engine the golden test of
+    it too.
 
     >>> own_tests("fsudoku/pe96/dlx.py")
     ('tests/pe96',)
@@ -127,8 +129,11 @@ def _is_docstring(node: ast.stmt) -> bool:
 
 
 def _skipped(tree: ast.Module) -> set[int]:
-    """The ids of the nodes no operator touches: annotations, f-strings, ``__all__``,
-    ``TYPE_CHECKING`` blocks, module-level assertions, and everything under them."""
+    """The ids of the nodes no operator touches.
+
+    Annotations, f-strings, ``__all__``, ``TYPE_CHECKING`` blocks, module-level assertions,
+    and everything under them.
+    """
     out: set[int] = set()
 
     def skip(node: ast.AST | None) -> None:
@@ -144,13 +149,14 @@ def _skipped(tree: ast.Module) -> set[int]:
             skip(node.annotation)
             if isinstance(node.target, ast.Name) and node.target.id.endswith("TypeAlias"):
                 skip(node)
-        elif isinstance(node, ast.JoinedStr):
-            skip(node)
-        elif isinstance(node, ast.Assign) and any(
-            isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets
+        elif (
+            isinstance(node, ast.JoinedStr)
+            or (
+                isinstance(node, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)
+            )
+            or (isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test))
         ):
-            skip(node)
-        elif isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             skip(node)
     for node in tree.body:
         if isinstance(node, ast.Assert) or _is_docstring(node):
@@ -405,8 +411,10 @@ class Result:
 
 
 def copy_tree(into: Path) -> Path:
-    """A copy of the repository (sources, tests, configuration) in ``into``, next to a
-    link to the shared data directory the tests look for, beside the checkout."""
+    """A copy of the repository (sources, tests, configuration) in ``into``.
+
+    Next to it, a link to the shared data directory the tests look for, beside the checkout.
+    """
     ignore = shutil.ignore_patterns(
         ".git", "__pycache__", "*.pyc", ".mypy_cache", ".ruff_cache", ".hypothesis",
         ".pytest_cache", "dist", "build", "*.egg-info",
@@ -444,8 +452,10 @@ def run_tests(repo: Path, module: str, tests: Sequence[str], timeout: float) -> 
 
 
 def sample(items: list[Mutant], size: int | None, seed: int) -> list[Mutant]:
-    """``size`` mutants drawn at random with ``seed`` (all of them when ``size`` is None),
-    in their order in the module."""
+    """``size`` mutants drawn at random with ``seed``, in their order in the module.
+
+    All of them when ``size`` is None.
+    """
     if size is None or size >= len(items):
         return items
     return sorted(random.Random(seed).sample(items, size), key=lambda m: m.number)

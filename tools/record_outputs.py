@@ -111,6 +111,7 @@ def record() -> dict[str, list[Outcome]]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Record the outputs (or, with ``--check``, compare them); the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="compare, do not write")
     args = parser.parse_args(argv)

@@ -1,5 +1,7 @@
-"""``fsudoku bench``: solvers, engines, worker counts and external commands timed on the
-same puzzles, a whole process a row (in a process group of its own), as a Markdown table.
+"""``fsudoku bench``: time solvers, engines and commands on the same puzzles.
+
+Solvers, engines, worker counts and external commands, a whole process a row (in a process
+group of its own), shown as a Markdown table.
 
 fsudoku's rows do what ``fsudoku solve`` does; ``--against [SOLVER=]CMD`` adds a shell
 command that reads the same lines, and a column: its wall time over each row's (CPU in
@@ -77,13 +79,16 @@ class Row:
     calls: list[dict[str, float]] = field(default_factory=list)
     external: External | None = None
 
-    def wall(self) -> float:  # the medians of its runs
+    def wall(self) -> float:
+        """The median wall-clock time of the row's runs."""
         return statistics.median(r.wall for r in self.runs)
 
     def cpu(self) -> float:
+        """The median CPU time of the row's runs."""
         return statistics.median(r.cpu for r in self.runs)
 
-    def failure(self) -> str | None:  # its first run's that failed
+    def failure(self) -> str | None:
+        """The failure of the row's first run that failed, or ``None``."""
         return next(filter(None, (r.failure() for r in self.runs)), None)
 
 
@@ -96,9 +101,11 @@ def kill_group(pid: int) -> None:
 
 
 def run_process(argv: Sequence[str] | str, path: str, timeout: float | None = None) -> Run:
-    """Run a command line (a shell command if a ``str``) in a process group of its own on
-    the file ``path``; the group is killed past ``timeout``, on any error and at its end.
-    Its ``stats``: the JSON that ends the standard error of fsudoku's rows."""
+    """Run a command line on the file ``path`` in a process group of its own.
+
+    A ``str`` is a shell command. The group is killed past ``timeout``, on any error and at
+    its end. Its ``stats``: the JSON that ends the standard error of fsudoku's rows.
+    """
     late, shell, pipe = False, isinstance(argv, str), subprocess.PIPE
     with open(path, "rb") as stdin:
         before, started = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
@@ -131,9 +138,12 @@ def child_argv(mode: str, row: Row) -> list[str]:
 
 
 def child() -> int:
-    """One of fsudoku's rows (``-c CODE MODE SOLVER ENGINE JOBS``), the puzzles on standard
-    input: ``batch`` does what ``fsudoku solve`` does, and counts nodes (but a refused
-    puzzle's, not searched) and statuses; ``calls`` times one ``fsudoku.solve`` a puzzle."""
+    """Run one of fsudoku's rows on the puzzles of standard input.
+
+    The arguments are ``-c CODE MODE SOLVER ENGINE JOBS``. ``batch`` does what
+    ``fsudoku solve`` does, and counts nodes (but a refused puzzle's, not searched) and
+    statuses; ``calls`` times one ``fsudoku.solve`` a puzzle.
+    """
     signal.signal(signal.SIGINT, signal.SIG_DFL)  # the parent reports an interrupt
     mode, solver, engine = sys.argv[1], cast(SolverName, sys.argv[2]), cast(Engine, sys.argv[3])
     figures: dict[str, Any] = {"nodes": None, "statuses": {}}

@@ -23,10 +23,21 @@ from fsudoku.app.usage import UsageError, positive, whole
 
 __all__ = ["add_parser", "load_function", "main", "table"]
 
-KIND_NAMES = (
-    "near_full full unique minimal search several no_solution repeated_clue invalid zeros "
-    "empty sparse hard"
-).split()
+KIND_NAMES = [
+    "near_full",
+    "full",
+    "unique",
+    "minimal",
+    "search",
+    "several",
+    "no_solution",
+    "repeated_clue",
+    "invalid",
+    "zeros",
+    "empty",
+    "sparse",
+    "hard",
+]
 
 
 def add_parser(sub: Any) -> None:
@@ -119,8 +130,11 @@ def _seconds(text: str) -> float | None:
 
 
 def load_function(target: str) -> tuple[Any, Any]:
-    """The module and the function named ``MODULE:FUNCTION`` (the module imported from the
-    current folder, or a ``.py`` file); :class:`UsageError` saying what is missing."""
+    """The module and the function named ``MODULE:FUNCTION``.
+
+    The module is imported from the current folder, or from a ``.py`` file; a
+    :class:`UsageError` says what is missing.
+    """
     module_name, sep, function_name = target.rpartition(":")
     if not sep or not module_name or not function_name:
         raise UsageError(

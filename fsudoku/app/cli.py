@@ -1,4 +1,4 @@
-"""The ``fsudoku`` command: the article's ``main``, grown up.
+r"""The ``fsudoku`` command: the article's ``main``, grown up.
 
 Sarkar #1 ("Solving the Puzzle"): ``main :: IO ()`` reads ``lines <$> getContents`` and
 for each line prints ``Invalid input`` (``readGrid`` gives ``Nothing``),
@@ -6,8 +6,8 @@ for each line prints ``Invalid input`` (``readGrid`` gives ``Nothing``),
 
 ``fsudoku solve`` does exactly that per input line (``--format grid``, the default),
 byte for byte, and adds files, other solvers and engines, other formats, worker
-processes, node bounds, and clear errors. Lines are split on ``\\n`` only, as
-Haskell's ``lines``; a trailing ``\\r`` is dropped, ``0`` blanks become ``.``, bytes
+processes, node bounds, and clear errors. Lines are split on ``\n`` only, as
+Haskell's ``lines``; a trailing ``\r`` is dropped, ``0`` blanks become ``.``, bytes
 that are not UTF-8 make that line ``Invalid input``.
 
 Exit status: 0 when every puzzle was solved, 1 when some line was invalid,
@@ -79,10 +79,13 @@ def _decorated(args: argparse.Namespace) -> bool:
 
 
 def _progress(args: argparse.Namespace) -> Progress:
-    """A progress bar on stderr when it is a terminal, the input is not typed at a
-    terminal, there are more than a few puzzles, and ``--quiet`` is not given. Its
-    total is exact when every source is a regular file (counted without reading any
-    other source); otherwise it counts as it goes."""
+    """The progress bar of a run, shown only where it helps.
+
+    It is on stderr when stderr is a terminal, the input is not typed at a terminal, there
+    are more than a few puzzles, and ``--quiet`` is not given. Its total is exact when every
+    source is a regular file (counted without reading any other source); otherwise it counts
+    as it goes.
+    """
     if not _decorated(args):
         return Progress(False)
     reads_stdin = not args.files or "-" in args.files
@@ -118,8 +121,11 @@ def _close_quietly(progress: Progress) -> None:
 
 
 def _flush_quietly(writer: Writer) -> None:
-    """Write the answers held, on the way out of a run that stopped (an output that
-    fails again is not reported twice; after a signal, for a second at most)."""
+    """Write the answers held, on the way out of a run that stopped.
+
+    An output that fails again is not reported twice; after a signal, this takes a second at
+    most.
+    """
     if writer.signals is not None:
         writer.signals.last_words()
     with contextlib.suppress(OutputError):
@@ -133,8 +139,10 @@ def _finish(
     line: str | None,
     signals: Signals | None,
 ) -> None:
-    """The end of a batch: the bar removed, the unreadable sources reported, and the
-    one-line summary when stderr is a terminal."""
+    """End a batch: remove the bar, report unreadable sources, and summarise.
+
+    The one-line summary is written when stderr is a terminal.
+    """
     try:
         progress.close()
     except (OSError, ValueError) as error:
@@ -248,8 +256,11 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
-    """``fsudoku check``: unique, multiple N (exactly N), multiple N+ (counting stopped at
-    ``--limit N``), none, or Invalid input per puzzle."""
+    """``fsudoku check``: how many solutions each puzzle has.
+
+    One of unique, multiple N (exactly N), multiple N+ (counting stopped at ``--limit N``),
+    none, or Invalid input per puzzle.
+    """
     signals = _SIGNALS[0]
     writer = Writer(out, "standard output", signals)
     errors: list[str] = []
@@ -302,8 +313,11 @@ class _Parser(argparse.ArgumentParser):
         raise _ArgumentError(message, self.format_usage(), self.prog)
 
     def _print_message(self, message: str, file: object = None) -> None:
-        """``--help`` and ``--version``: written and flushed, and a failure is an
-        :class:`OutputError` (argparse's own ignores it, and falls back to stderr)."""
+        """Write ``--help`` and ``--version`` and flush them.
+
+        A failure is an :class:`OutputError` (argparse's own ignores it, and falls back to
+        stderr).
+        """
         if not message:
             return
         where = "standard error" if file is not None and file is sys.stderr else "standard output"
@@ -523,8 +537,10 @@ def _main(argv: Sequence[str] | None, out: TextIO | None) -> int:
 
 
 def _complain(text: str) -> None:
-    """Say what went wrong on stderr, never on stdout; a stderr that cannot be written
-    changes nothing (the status says it)."""
+    """Say what went wrong on stderr, never on stdout.
+
+    A stderr that cannot be written changes nothing (the status says it).
+    """
     with contextlib.suppress(OutputError):
         _err(None).write(text)
 

@@ -45,7 +45,6 @@ DEMO_EXIT_OK = 0
 def refusal(solver: str) -> str:
     """The message for a solver the demo cannot show, saying where its steps are.
 
-
     >>> refusal("bird").startswith("demo shows Sarkar's algorithm")
     True
     """
@@ -63,7 +62,6 @@ def refusal(solver: str) -> str:
 def fixed_count(grid: Grid) -> int:
     """How many cells of the grid are fixed.
 
-
     >>> fixed_count(read_grid(SAMPLE).unwrap())
     17
     """
@@ -72,7 +70,6 @@ def fixed_count(grid: Grid) -> int:
 
 def digits(cell: Cell) -> list[int]:
     """The digits a cell may still take.
-
 
     >>> first_row = read_grid(SAMPLE).unwrap()[0]
     >>> digits(first_row[0]), digits(first_row[7])
@@ -141,8 +138,9 @@ def demo(out: TextIO, solver: SolverName = "simple") -> int:
 
 
 def comparison(grid: Grid, solver: SolverName) -> str:
-    """One line on the other article's rule on the same puzzle: #2's after #1's run, #1's
-    after one of #2's.
+    """One line on the other article's rule on the same puzzle.
+
+    #2's after #1's run, #1's after one of #2's.
 
     ``pruneGrid`` and ``solve`` with the other article's rule.
 

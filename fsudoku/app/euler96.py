@@ -26,7 +26,8 @@ __all__ = ["euler96", "main", "solver_named"]
 
 
 def solver_named(solver: SolverName) -> PuzzleSolver:
-    """The registry's solver as a function of a puzzle line: its solution, or ``None``;
+    """The registry's solver as a function of a puzzle line: its solution, or ``None``.
+
     ``ValueError`` for a puzzle it does not try (``bird-naive`` on many blanks).
 
     >>> solver_named("norvig")("1" * 81) is None
@@ -47,16 +48,21 @@ def solver_named(solver: SolverName) -> PuzzleSolver:
 
 
 def euler96(path: str | Path, solver: SolverName = "norvig") -> int:
-    """The Project Euler 96 answer for a puzzle file, with the named solver. Raises
-    ``OSError`` when the file cannot be read, and as
-    :func:`~fsudoku.pe96.euler.euler96_sum` does."""
+    """The Project Euler 96 answer for a puzzle file, with the named solver.
+
+    Raises ``OSError`` when the file cannot be read, and as
+    :func:`~fsudoku.pe96.euler.euler96_sum` does.
+    """
     with Path(path).open("rb") as handle:
         return euler96_sum(text_lines(handle), solver_named(solver))
 
 
 def main(args: argparse.Namespace, out: TextIO, signals: Signals | None) -> int:
-    """The command: the sum on stdout, or one line on stderr (status 1 for a grid that
-    is invalid, unsolvable, not tried or wrongly solved; 2 for a file that cannot be read)."""
+    """Run the command: the sum on stdout, or one line on stderr.
+
+    Status 1 for a grid that is invalid, unsolvable, not tried or wrongly solved; 2 for a
+    file that cannot be read.
+    """
     try:
         if args.file == "-":
             if sys.stdin is None:

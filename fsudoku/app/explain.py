@@ -39,7 +39,6 @@ RULER = "+" + "+".join(["-" * 37] * 3) + "+"
 def boxed_possibilities(grid: Grid, pivot: int | None = None) -> str:
     """The grid with possibilities between the articles' rulers; the pivot is marked ``*``.
 
-
     >>> from fsudoku.grid_io import read_grid, SAMPLE
     >>> print(boxed_possibilities(read_grid(SAMPLE).unwrap()).splitlines()[1])
     | [123456789] [123456789] [123456789] | [123456789] [123456789] [123456789] | [123456789] 1           [123456789] |
@@ -64,8 +63,11 @@ class Capped(Exception):
 
 
 class Printer:
-    """Numbers and prints the steps of a trace (and draws each grid into ``pictures``);
-    past ``max_steps`` it raises :class:`Capped`, which ends the search."""
+    """Numbers and prints the steps of a trace.
+
+    It also draws each grid into ``pictures``; past ``max_steps`` it raises :class:`Capped`,
+    which ends the search.
+    """
 
     def __init__(
         self,
@@ -120,6 +122,7 @@ class Explainer(SarkarEvents):
         return self.stats.backtracks
 
     def node(self, grid: Grid, stats: Stats) -> None:
+        """Print the grid a call of ``solve`` starts on (the puzzle at node 1)."""
         self.stats = stats
         self.passes = 0
         if stats.nodes == 1:
@@ -128,6 +131,7 @@ class Explainer(SarkarEvents):
             self.printer.show(f"solve, node {stats.nodes} (depth {stats.depth})")
 
     def pruned(self, stage: str, grid: Grid) -> None:
+        """Print the grid after a pass of ``pruneGrid'`` over one kind of unit."""
         if stage == "rows":
             self.passes += 1
         self.printer.show(
@@ -135,6 +139,7 @@ class Explainer(SarkarEvents):
         )
 
     def settled(self, grid: Maybe[Grid], stats: Stats) -> None:
+        """Print the grid ``pruneGrid`` settled on, or the dead end of ``Nothing``."""
         if grid:
             self.printer.show(f"node {stats.nodes}: pruneGrid settled", grid.unwrap())
         else:
@@ -143,12 +148,14 @@ class Explainer(SarkarEvents):
             )
 
     def dead_end(self, grid: Grid, stats: Stats) -> None:
+        """Print the dead end of an invalid settled grid."""
         self.printer.show(
             f"node {stats.nodes}: isGridInvalid (a digit twice in a unit, or an empty cell): "
             "dead end"
         )
 
     def pivot(self, grid: Grid, index: int, grid1: Grid, grid2: Grid, stats: Stats) -> None:
+        """Print the pivot cell and the two grids ``nextGrids`` makes of it."""
         cell = grid[index // 9][index % 9]
         digits = list(cell.values) if isinstance(cell, Possible) else []
         where = f"row {index // 9 + 1}, column {index % 9 + 1}"
@@ -162,11 +169,13 @@ class Explainer(SarkarEvents):
         self.printer.show(f"node {parent}: nextGrids: grid2 keeps {digits[1:]}", grid2, index)
 
     def backtrack(self, grid2: Grid, stats: Stats) -> None:
+        """Print a backtrack to the second grid of a pivot."""
         self.printer.show(
             f"backtrack {stats.backtracks}: grid1 failed at depth {stats.depth}; solving grid2"
         )
 
     def solved(self, grid: Grid, stats: Stats) -> None:
+        """Keep and print the solution."""
         self.solution = grid
         self.printer.show(f"node {stats.nodes}: isGridFilled: solved", grid)
 
@@ -214,8 +223,10 @@ def explain(
 
 
 def _svg_dir(path: str) -> None:
-    """Make the directory of ``--svg`` (and its parents); a usage error, worded as every
-    subcommand words an OS error, when it cannot be one."""
+    """Make the directory of ``--svg`` and its parents.
+
+    When it cannot be made, a usage error, worded as every subcommand words an OS error.
+    """
     try:
         os.makedirs(path, exist_ok=True)
     except FileExistsError:  # something that is not a directory is in the way
@@ -229,9 +240,12 @@ def _svg_dir(path: str) -> None:
 
 
 def main(args: argparse.Namespace, out: TextIO) -> int:
-    """``fsudoku explain PUZZLE [--solver ...] [--max-steps N] [--max-nodes N] [--svg DIR]``:
+    """``fsudoku explain``: print the steps of one puzzle's search.
+
+    ``fsudoku explain PUZZLE [--solver ...] [--max-steps N] [--max-nodes N] [--svg DIR]``:
     status 0 when the trace reaches a solution, 1 otherwise (none, not a puzzle, given up,
-    stopped), 74 when a picture cannot be written."""
+    stopped), 74 when a picture cannot be written.
+    """
     max_steps = args.max_steps
     pictures = None
     if args.svg is not None:
@@ -270,6 +284,7 @@ class BirdExplainer(BirdEvents):
         self.solution: Grid | None = None
 
     def node(self, m: bird.Matrix[str], stats: Stats) -> None:
+        """Print the choice matrix a call of ``search`` starts on (the puzzle at node 1)."""
         if stats.nodes == 1:
             self.printer.show(
                 "the puzzle as Bird's choice matrix (choices; search, node 1)", bird_grid(m)
@@ -278,15 +293,18 @@ class BirdExplainer(BirdEvents):
             self.printer.show(f"search, node {stats.nodes}")
 
     def unsafe(self, m: bird.Matrix[str], stats: Stats) -> None:
+        """Print the dead end of a matrix that is not safe."""
         self.printer.show(
             f"node {stats.nodes}: not (safe pm): a fixed digit twice in a unit: dead end"
         )
 
     def complete(self, solution: bird.Grid, stats: Stats) -> None:
+        """Keep and print the solution."""
         self.solution = bird_grid(solution)
         self.printer.show(f"node {stats.nodes}: complete pm: solution", self.solution)
 
     def expanded(self, pm: bird.Matrix[str], stats: Stats) -> None:
+        """Print the pruned matrix, and the dead end when a cell has no choice left."""
         self.printer.show(
             f"node {stats.nodes}: prune (pruneBy boxs, then cols, then rows)", bird_grid(pm)
         )
@@ -298,6 +316,7 @@ class BirdExplainer(BirdEvents):
     def branch(
         self, row: int, col: int, choices: str, choice: str, m1: bird.Matrix[str], stats: Stats
     ) -> None:
+        """Print the choice the search goes on with (a backtrack when it is not the first)."""
         if choice != choices[0]:
             self.backtracks += 1
             self.printer.show(f"backtrack {self.backtracks}: the next choice of an earlier pivot")
@@ -317,8 +336,10 @@ def explain_bird(
     pictures: Folder | None = None,
     max_nodes: int | None = None,
 ) -> bool:
-    """Walk one puzzle through Bird's search of its choices: whether the
-    trace reached a solution. Raises :class:`GaveUp` past ``max_nodes`` nodes."""
+    """Walk one puzzle through Bird's search of its choices; whether it reached a solution.
+
+    Raises :class:`GaveUp` past ``max_nodes`` nodes.
+    """
     line = puzzle.replace("0", ".")
     if not is_puzzle(line):
         out.write("Invalid input\n")

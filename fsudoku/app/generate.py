@@ -39,8 +39,10 @@ def add_parser(sub: Any) -> None:
 
 
 def main(args: argparse.Namespace, out: TextIO) -> int:
-    """The command: one puzzle line each, or one line on stderr (1: the clues were not
-    reached; 2: bad arguments)."""
+    """Run the command: one puzzle line each, or one line on stderr.
+
+    Status 1: the clues were not reached; 2: bad arguments.
+    """
     import sys
 
     from fsudoku.run import generate

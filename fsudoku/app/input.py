@@ -1,5 +1,7 @@
-"""The program's input: the puzzles of its files as a stream that knows what is
-waiting, and the count of them for the progress bar.
+"""The program's input: its puzzles as a stream, and their count.
+
+The puzzles of its files come as a stream that knows what is waiting; the count is for the
+progress bar.
 
 An entry is *waiting* when it can be read without blocking: a regular file always has
 one; a pipe or a terminal only when its writer has written it (``poll``). The batch
@@ -26,9 +28,11 @@ class _PolledLines(Lines):
     """:class:`~fsudoku.run.sources.Lines` that can say whether the next line is waiting."""
 
     def waiting(self) -> bool:
-        """Whether the next line (or the end) can be read without blocking. A line being
-        skipped is not waiting: its end may be far (``/dev/zero``), and what was read
-        before it is answered first."""
+        """Whether the next line (or the end) can be read without blocking.
+
+        A line being skipped is not waiting: its end may be far (``/dev/zero``), and what
+        was read before it is answered first.
+        """
         while True:
             if self.ready or self.at_end:
                 return True
@@ -38,8 +42,10 @@ class _PolledLines(Lines):
 
 
 class EntryStream(Iterator[Entry]):
-    """The entries of the named sources, and whether the next one is waiting; a source
-    that cannot be read is told to ``on_error`` (and the others are still read)."""
+    """The entries of the named sources, and whether the next one is waiting.
+
+    A source that cannot be read is told to ``on_error`` (and the others are still read).
+    """
 
     def __init__(
         self,
@@ -97,9 +103,10 @@ COUNT_MAX = 1 << 28
 
 
 def count_entries(paths: Sequence[str], strict: bool = False) -> int | None:
-    """The number of entries of the named sources, when it can be known without
-    consuming them: every source is a regular file (standard input included) of at
-    most :data:`COUNT_MAX` bytes in all; otherwise ``None`` (count as you go).
+    """The number of entries of the named sources, when it can be known without consuming them.
+
+    That is when every source is a regular file (standard input included) of at most
+    :data:`COUNT_MAX` bytes in all; otherwise ``None`` (count as you go).
 
     The total of the progress bar. A file in the line format is counted by its newlines
     and comment lines (a pass at memory speed), a last line without a newline included;
@@ -129,8 +136,11 @@ def count_entries(paths: Sequence[str], strict: bool = False) -> int | None:
 
 
 def _size(path: str) -> tuple[int, int] | None:
-    """A source's offset and the bytes to count from it; ``(0, -1)`` for one that counts
-    nothing (absent, a directory); ``None`` when the sources cannot be counted."""
+    """A source's offset and the bytes to count from it.
+
+    ``(0, -1)`` for one that counts nothing (absent, a directory); ``None`` when the sources
+    cannot be counted.
+    """
     try:
         if path == "-":
             fd = _stdin_fd()
@@ -151,8 +161,10 @@ def _size(path: str) -> tuple[int, int] | None:
 
 
 class _Pread:
-    """A read-only view of a file descriptor from an offset, that never moves the
-    descriptor's own position (``os.pread``)."""
+    """A read-only view of a file descriptor from an offset.
+
+    It never moves the descriptor's own position (``os.pread``).
+    """
 
     def __init__(self, fd: int, offset: int) -> None:
         self.fd, self.offset = fd, offset

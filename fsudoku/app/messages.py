@@ -1,5 +1,4 @@
-"""The words of the program: what it says of an input that cannot be read, and how a
-file name or a file's content is shown in a message.
+"""The program's words for an input that cannot be read, and how it shows names and content.
 
 Every byte of a file name or of a file's content that reaches a terminal goes through
 :func:`shown`: control characters (a newline, a terminal escape) and bytes that are not
@@ -12,12 +11,14 @@ __all__ = ["os_error_message", "shown"]
 
 
 def shown(text: str) -> str:
-    """Text as one safe line of a message: bytes that are not UTF-8 (read as surrogate
-    escapes) as ``\\xNN``, control characters escaped, the rest as it is.
+    r"""Text as one safe line of a message.
+
+    Bytes that are not UTF-8 (read as surrogate escapes) as ``\xNN``, control characters
+    escaped, the rest as it is.
 
     >>> import os
-    >>> print(shown("a b.txt"), shown("x\\x1b[2J"), shown(os.fsdecode(b"\\xff.txt")), shown("Grid\\t03"))
-    a b.txt x\\x1b[2J \\xff.txt Grid\\t03
+    >>> print(shown("a b.txt"), shown("x\x1b[2J"), shown(os.fsdecode(b"\xff.txt")), shown("Grid\t03"))
+    a b.txt x\x1b[2J \xff.txt Grid\t03
     """
     if text.isprintable():
         return text
@@ -28,16 +29,17 @@ def shown(text: str) -> str:
 
 
 def os_error_message(path: str, error: OSError) -> str:
-    """The one message for an input that cannot be opened or read: ``PATH: reason``, the
-    same words in every subcommand.
+    r"""The one message for an input that cannot be opened or read.
+
+    ``PATH: reason``, the same words in every subcommand.
 
     >>> os_error_message("a.txt", FileNotFoundError(2, "No such file or directory"))
     'a.txt: no such file'
     >>> import errno
     >>> os_error_message("loop", OSError(errno.ELOOP, "Too many levels of symbolic links"))
     'loop: too many levels of symbolic links'
-    >>> os_error_message("no\\nsuch", FileNotFoundError(2, "No such file or directory"))
-    'no\\\\nsuch: no such file'
+    >>> os_error_message("no\nsuch", FileNotFoundError(2, "No such file or directory"))
+    'no\\nsuch: no such file'
     """
     if isinstance(error, FileNotFoundError):
         reason = "no such file"

@@ -1,5 +1,6 @@
-"""The program's output: whole answers to standard output, and what a write that
-fails means.
+"""The program's output: whole answers to standard output.
+
+It also says what a write that fails means.
 
 Each answer is written whole and flushed (an answer is shorter than ``PIPE_BUF``, so a
 pipe gets all of it or none). Standard output or error that cannot be written (a full
@@ -45,7 +46,8 @@ class Writer:
 
     ``held=True``: answers are held until :meth:`flush` (the batch layer's ``idle``
     hook: before it waits for anything), and written at most :data:`PIECE` characters
-    at a time, whole answers only, so that each write to a pipe is atomic."""
+    at a time, whole answers only, so that each write to a pipe is atomic.
+    """
 
     def __init__(
         self,
@@ -68,8 +70,11 @@ class Writer:
         self._fd = self._descriptor()
 
     def write(self, text: str) -> None:
-        """Write ``text`` and flush it (a signal meanwhile waits for the end); when held,
-        keep it for the next :meth:`flush` (or write what is held when it is full)."""
+        """Write ``text`` and flush it, or hold it when held.
+
+        A signal meanwhile waits for the end. When held, ``text`` is kept for the next
+        :meth:`flush` (or what is held is written when it is full).
+        """
         if not self.held:
             self._write(text)
             return
@@ -87,9 +92,12 @@ class Writer:
             self._write(text)
 
     def _write(self, text: str) -> None:
-        """Write ``text`` out now: to the descriptor itself when the stream has one (every
-        byte, or an :class:`OutputError`: a short write is not taken for a whole one, as
-        an unbuffered text stream would), else through the stream."""
+        """Write ``text`` out now.
+
+        To the descriptor itself when the stream has one (every byte, or an
+        :class:`OutputError`: a short write is not taken for a whole one, as an unbuffered
+        text stream would), else through the stream.
+        """
         if self.stream is None:
             raise OutputError(self.where)
         guard = self.signals.critical() if self.signals is not None else contextlib.nullcontext()
@@ -104,9 +112,12 @@ class Writer:
             self._write_fd(self._fd, text.encode(self._encoding, "replace"))
 
     def _write_fd(self, fd: int, data: bytes) -> None:
-        """Every byte to the descriptor; a regular file that a write fails on is cut back
-        to where this write began, and never below its size when the run began (an
-        appended file, ``>>``, keeps every byte it had)."""
+        """Write every byte to the descriptor.
+
+        A regular file that a write fails on is cut back to where this write began, and
+        never below its size when the run began (an appended file, ``>>``, keeps every byte
+        it had).
+        """
         start = None
         try:
             self.stream.flush()  # type: ignore[union-attr]  # what was written to it before
@@ -122,8 +133,11 @@ class Writer:
             raise OutputError(self.where, error) from None
 
     def _write_some(self, fd: int, view: memoryview) -> int:
-        """One write; a descriptor that does not block (``O_NONBLOCK``) and is full is
-        waited for (``EAGAIN`` is not a failure)."""
+        """One write to the descriptor, waiting while it is full.
+
+        A descriptor that does not block (``O_NONBLOCK``) and is full is waited for
+        (``EAGAIN`` is not a failure).
+        """
         try:
             with self._blocking():
                 return os.write(fd, view)
@@ -137,9 +151,11 @@ class Writer:
         return self.signals.blocking() if self.signals is not None else contextlib.nullcontext()
 
     def _descriptor(self) -> int | None:
-        """The stream's file descriptor, or None (a stream in memory); notes whether it
-        is a regular file (a write that fails part way is cut back to the last whole
-        answer) and the stream's encoding."""
+        """The stream's file descriptor, or None (a stream in memory).
+
+        Notes whether it is a regular file (a write that fails part way is cut back to the
+        last whole answer) and the stream's encoding.
+        """
         try:
             fd = self.stream.fileno()  # type: ignore[union-attr]
             info = os.fstat(fd)
@@ -170,8 +186,10 @@ def stderr(signals: Signals | None = None) -> Writer:
 
 
 def silence(stream: TextIO | None) -> None:
-    """Point a standard stream that failed at ``/dev/null``, so that nothing at exit
-    (Python's last flush) fails on it again. Only in the program itself.
+    """Point a standard stream that failed at ``/dev/null``.
+
+    Then nothing at exit (Python's last flush) fails on it again. Only in the program
+    itself.
     """
     if not PROGRAM or stream is None:
         return

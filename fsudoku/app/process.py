@@ -66,16 +66,19 @@ _said: list[bool] = [False]  # the line of the signal that ends the run was writ
 
 def _write_fd(fd: int, text: str) -> None:
     """Write to a file descriptor, ignoring failure (the last words of a process)."""
-    try:
+    try:  # noqa: SIM105 (the guard runs this before ``contextlib`` may be imported)
         os.write(fd, text.encode(errors="replace"))
     except OSError:
         pass
 
 
 def _block_signals() -> set[int] | None:
-    """Hold back SIGINT, SIGTERM and SIGHUP (they stay pending); the mask before, or
-    None where it cannot be set. A handler already due runs at the call's return, so
-    once this returns no signal can cut what follows."""
+    """Hold back SIGINT, SIGTERM and SIGHUP; return the mask before.
+
+    The signals stay pending; the result is None where the mask cannot be set. A handler
+    already due runs at the call's return, so once this returns no signal can cut what
+    follows.
+    """
     try:
         return _signal.pthread_sigmask(_signal.SIG_BLOCK, list(SIGNALS))
     except (AttributeError, OSError, ValueError):
@@ -88,7 +91,7 @@ def _exit_now(signum: int) -> None:
     status, name = SIGNALS.get(signum, (128 + signum, "stopped"))
     pool = sys.modules.get("fsudoku.run.pool")  # no worker was started if it never loaded
     if pool is not None:
-        try:
+        try:  # noqa: SIM105 (the guard runs this before ``contextlib`` may be imported)
             pool.kill_workers()
         except Exception:
             pass
@@ -104,8 +107,10 @@ def _quit_while_loading(signum: int, frame: FrameType | None) -> None:
 
 
 def _started_as_program() -> bool:
-    """Whether this process is the ``fsudoku`` program (its console script or
-    ``python -m fsudoku``), rather than a program that imports fsudoku."""
+    """Whether this process is the ``fsudoku`` program, rather than one that imports fsudoku.
+
+    The program is its console script or ``python -m fsudoku``.
+    """
     main = sys.modules.get("__main__")
     spec = getattr(main, "__spec__", None)
     if getattr(spec, "name", None) in ("fsudoku.__main__", "fsudoku.app.cli"):
@@ -136,10 +141,11 @@ import threading  # noqa: E402
 
 
 def say_once(name: str) -> None:
-    """Write ``fsudoku: NAME`` for the signal that ends the run, once per process, with
-    the signals held back meanwhile (a burst of them can neither cut the line nor make
-    it twice). In the program the signals stay held: it is ending. Python's own stderr
-    is flushed first (a progress bar's last bytes), then the line is one ``write``.
+    """Write ``fsudoku: NAME`` for the signal that ends the run, once per process.
+
+    The signals are held back meanwhile (a burst of them can neither cut the line nor make
+    it twice). In the program the signals stay held: it is ending. Python's own stderr is
+    flushed first (a progress bar's last bytes), then the line is one ``write``.
     """
     previous = _block_signals()
     try:
@@ -162,8 +168,11 @@ def say_once(name: str) -> None:
 
 
 class Stopped(BaseException):
-    """SIGTERM or SIGHUP stopped the run (a ``BaseException``, as ``KeyboardInterrupt``
-    is, so that no ``except Exception`` swallows it)."""
+    """SIGTERM or SIGHUP stopped the run.
+
+    A ``BaseException``, as ``KeyboardInterrupt`` is, so that no ``except Exception``
+    swallows it.
+    """
 
     def __init__(self, signum: int) -> None:
         status, name = SIGNALS.get(signum, (128 + signum, "stopped"))
@@ -177,7 +186,8 @@ class Signals:
     Used as a context manager by ``main``. :meth:`critical` marks the writing of one
     piece of answers, which a signal does not cut; :meth:`blocking` marks the system
     call inside it, which a signal interrupts at once (a write that is interrupted has
-    written nothing, so no half answer is left)."""
+    written nothing, so no half answer is left).
+    """
 
     def __init__(self) -> None:
         self.pid = os.getpid()
@@ -240,8 +250,11 @@ class Signals:
             self.in_call = False
 
     def last_words(self) -> None:
-        """Once a signal has stopped the run: end the process at once if what is left to
-        do (writing the answers found) takes longer than :data:`LAST_WORDS` seconds."""
+        """Bound the time a stopped run takes to end.
+
+        Once a signal has stopped the run: end the process at once if what is left to do
+        (writing the answers found) takes longer than :data:`LAST_WORDS` seconds.
+        """
         if self.received is None or threading.current_thread() is not threading.main_thread():
             return
         received = self.received
@@ -251,9 +264,12 @@ class Signals:
 
 
 def die_of_broken_pipe() -> None:
-    """End as a Unix filter does when its reader goes away: no word, workers killed, and
-    killed by SIGPIPE (the shell's status 141), which Python ignores by default. Only in
-    the program itself (a caller of ``main`` gets :data:`EXIT_BROKEN_PIPE`)."""
+    """End as a Unix filter does when its reader goes away.
+
+    No word, workers killed, and killed by SIGPIPE (the shell's status 141), which Python
+    ignores by default. Only in the program itself (a caller of ``main`` gets
+    :data:`EXIT_BROKEN_PIPE`).
+    """
     if not PROGRAM:
         return
     _block_signals()
@@ -269,8 +285,10 @@ def die_of_broken_pipe() -> None:
 
 
 def occupy_standard_fds() -> None:
-    """Give a closed descriptor 0, 1 or 2 ``/dev/null``, so that no file the program
-    opens takes its number (``sys.stdin``/``stdout``/``stderr`` stay ``None``).
+    """Give a closed descriptor 0, 1 or 2 ``/dev/null``.
+
+    Then no file the program opens takes its number (``sys.stdin``/``stdout``/``stderr``
+    stay ``None``).
     """
     for fd in (0, 1, 2):
         try:
@@ -284,9 +302,11 @@ def occupy_standard_fds() -> None:
 
 
 def end(status: int) -> NoReturn:
-    """End the program with ``status``: the standard streams flushed, then at once
-    (``os._exit``), with no interpreter shutdown for a late signal to land in. Every
-    worker has been reaped and every answer flushed by then.
+    """End the program with ``status``, at once.
+
+    The standard streams are flushed, then the process ends (``os._exit``), with no
+    interpreter shutdown for a late signal to land in. Every worker has been reaped and
+    every answer flushed by then.
     """
     install_guard()
     for stream in (sys.stdout, sys.stderr):

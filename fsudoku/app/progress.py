@@ -16,11 +16,13 @@ __all__ = ["Progress", "check_summary", "summary"]
 
 
 class Progress:
-    """Count, rate and ETA on a terminal's stderr (silent otherwise), and the counts of
-    each status for the summary line.
+    """Count, rate and ETA on a terminal's stderr, and the counts of each status.
+
+    Silent when stderr is not a terminal; the counts are for the summary line.
 
     The ETA is the average rate over the whole run (tqdm's ``smoothing=0``), which
-    settles after the first seconds rather than swinging with each batch."""
+    settles after the first seconds rather than swinging with each batch.
+    """
 
     def __init__(self, enabled: bool, total: int | None = None) -> None:
         self._bar: Any = None  # a tqdm bar (tqdm is not subscriptable at run time)
@@ -55,8 +57,10 @@ class Progress:
 
 
 def summary(counts: dict[str, int], seconds: float) -> str:
-    """The one-line summary of a run: ``49,151 puzzles: 49,151 solved, 0 invalid, 0
-    without solution, 5.2 s`` (give-ups and refusals too, when there are some).
+    """The one-line summary of a run.
+
+    ``49,151 puzzles: 49,151 solved, 0 invalid, 0 without solution, 5.2 s`` (give-ups and
+    refusals too, when there are some).
 
     >>> summary({"solved": 3, "invalid": 1}, 0.25)
     '4 puzzles: 3 solved, 1 invalid, 0 without solution, 0.2 s'

@@ -43,8 +43,9 @@ def grid_text(solution: str) -> str:
 
 
 def message(outcome: Outcome) -> str:
-    """The line of an outcome that is not a solution, as the program words it (a refusal
-    says what to do instead).
+    """The line of an outcome that is not a solution, as the program words it.
+
+    A refusal says what to do instead.
 
     >>> message(Outcome.refused(64))
     'Refused: 64 blanks (filter valid . completions would try 9^64 grids; use --force, or --solver bird)'
@@ -55,8 +56,10 @@ def message(outcome: Outcome) -> str:
 
 
 def render(outcome: Outcome, entry: Entry, fmt: str, solver: SolverName) -> str:
-    """The text printed for one puzzle (always ends with a newline); the default format
-    is the article's ``main``."""
+    """The text printed for one puzzle, always ending with a newline.
+
+    The default format is the article's ``main``.
+    """
     if fmt == "possibilities":
         return _possibilities(entry.text, solver)
     if outcome.status != "solved" or outcome.solution is None:

@@ -53,9 +53,10 @@ _WIDE = frozenset("ABCDGHKMNOQRUVWXYmw@%&")
 
 
 def text_width(text: str, size: float) -> float:
-    """A generous estimate of the width of ``text`` at font size ``size``: wide letters
-    one em, every other character two thirds of one (sans-serif fonts, DejaVu Sans the
-    widest of the common ones, stay below it).
+    """A generous estimate of the width of ``text`` at font size ``size``.
+
+    Wide letters one em, every other character two thirds of one (sans-serif fonts, DejaVu
+    Sans the widest of the common ones, stay below it).
 
 
     >>> text_width("mm", 10), text_width("ab", 12)
@@ -66,8 +67,10 @@ def text_width(text: str, size: float) -> float:
 
 
 def wrap(text: str, width: float, size: float) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` at font size ``size`` (by
-    :func:`text_width`): at spaces, and inside a word too long for a line.
+    """``text`` broken into lines no wider than ``width`` at font size ``size``.
+
+    Widths are by :func:`text_width`; breaks are at spaces, and inside a word too long for a
+    line.
 
 
     >>> wrap("node 3: pruneGrid settled", 100, 14)
@@ -102,7 +105,6 @@ def wrap(text: str, width: float, size: float) -> list[str]:
 
 def clue_cells(puzzle: str) -> frozenset[int]:
     """The row-major indices of the clues of a puzzle line (``1``-``9``).
-
 
     >>> sorted(clue_cells("1" + "." * 79 + "9"))
     [0, 80]
@@ -203,13 +205,16 @@ class PictureError(Exception):
 
 
 class Folder:
-    """The pictures of one trace, in a folder: ``step-NNNN.svg`` (numbered wide enough
-    for ``cap`` steps, so they sort), then ``index.html``, which shows them in order.
+    """The pictures of one trace, in a folder, and a page that shows them in order.
+
+    ``step-NNNN.svg`` (numbered wide enough for ``cap`` steps, so they sort), then
+    ``index.html``.
 
     Each file is written under a temporary name and renamed into place: an interrupted
     run leaves no half picture, and a link planted under a picture's name is replaced,
     not followed. A previous run's pictures are removed first, so the folder holds one
-    trace."""
+    trace.
+    """
 
     def __init__(self, path: str, cap: int) -> None:
         self.path = path

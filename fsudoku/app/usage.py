@@ -1,5 +1,7 @@
-"""The command line's shared vocabulary: the error of a bad command line or an unreadable
-input (exit status 2), the types of its number options, and the options of ``bench``.
+"""The command line's shared vocabulary.
+
+The error of a bad command line or an unreadable input (exit status 2), the types of its
+number options, and the options of ``bench``.
 """
 
 from __future__ import annotations
@@ -22,7 +24,6 @@ class UsageError(Exception):
 def whole(text: str) -> int:
     """An option's value as a whole number, 0 or more.
 
-
     >>> whole("0")
     0
     >>> whole("-1")
@@ -41,7 +42,6 @@ def whole(text: str) -> int:
 def positive(text: str) -> int:
     """An option's value as a whole number, 1 or more.
 
-
     >>> positive("3")
     3
     """
@@ -54,7 +54,6 @@ def positive(text: str) -> int:
 def at_least_two(text: str) -> int:
     """An option's value as a whole number, 2 or more (``check --limit``).
 
-
     >>> at_least_two("2")
     2
     """
@@ -66,7 +65,6 @@ def at_least_two(text: str) -> int:
 
 def seconds(text: str) -> float:
     """An option's value as a number of seconds, 0 or more.
-
 
     >>> seconds("2.5"), seconds("0")
     (2.5, 0.0)

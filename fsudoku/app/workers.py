@@ -1,5 +1,6 @@
-"""What the program adds to its worker processes: they end when their parent does,
-even when the parent is killed with SIGKILL.
+"""What the program adds to its worker processes: they end when their parent does.
+
+They end even when the parent is killed with SIGKILL.
 
 The library's workers (:mod:`fsudoku.run.pool`) already end when their parent's pipe
 closes; the program also asks the kernel to kill them with their parent, at once, and
@@ -26,8 +27,9 @@ PARENT_POLL = 0.25
 
 
 def tie_to_parent(parent: int | None = None) -> None:
-    """Make this process end when its parent does (``parent``: its pid; default the
-    current parent), even when the parent is killed with SIGKILL.
+    """Make this process end when its parent does, even when the parent is killed with SIGKILL.
+
+    ``parent``: its pid; by default the current parent.
 
     Two mechanisms: a daemon thread that checks ``os.getppid()`` every
     :data:`PARENT_POLL` seconds (portable), and on Linux ``prctl(PR_SET_PDEATHSIG,

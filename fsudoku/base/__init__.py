@@ -1,5 +1,7 @@
-"""What every engine shares: the names of solvers, rules and engines, the outcome of a
-line, the board's index tables, the test oracle, and the checks of public arguments.
+"""What every engine shares.
+
+The names of solvers, rules and engines, the outcome of a line, the board's index tables,
+the test oracle, and the checks of public arguments.
 
 Modules: :mod:`~fsudoku.base.names`, :mod:`~fsudoku.base.outcome`,
 :mod:`~fsudoku.base.units`, :mod:`~fsudoku.base.oracle`, :mod:`~fsudoku.base.validate`.

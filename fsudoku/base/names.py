@@ -1,5 +1,6 @@
-"""The names of fsudoku's solvers, of Sarkar's three rules and of the engines: one
-``Literal`` each, so that a misspelt name fails ``mypy --strict``.
+"""The names of fsudoku's solvers, of Sarkar's three rules and of the engines.
+
+One ``Literal`` each, so that a misspelt name fails ``mypy --strict``.
 
 >>> from typing import get_args
 >>> get_args(SarkarRule)

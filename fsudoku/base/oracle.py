@@ -1,4 +1,4 @@
-"""The test oracle: is an 81-character string a solution of a puzzle?
+"""The test oracle: whether an 81-character string is a solution of a puzzle.
 
 Written once, independently of every solver: it only looks at the finished grid.
 A solution is 81 digits ``1``-``9``; each of the 27 units (9 rows, 9 columns, 9

@@ -36,8 +36,11 @@ NO_SOLUTION = "No solution found"
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The answer for one puzzle: a solution, no solution, invalid input, a give-up, or
-    a refusal (``blanks``: the blanks of a puzzle not tried)."""
+    """The answer for one puzzle.
+
+    A solution, no solution, invalid input, a give-up, or a refusal (``blanks``: the blanks
+    of a puzzle not tried).
+    """
 
     status: Status
     solution: str | None = None
@@ -98,8 +101,11 @@ class Outcome:
 
 
 class Found(NamedTuple):
-    """What a search found on a valid puzzle line: its first solution (or ``None``), the
-    nodes it visited, and whether it stopped at its node bound."""
+    """What a search found on a valid puzzle line.
+
+    Its first solution (or ``None``), the nodes it visited, and whether it stopped at its
+    node bound.
+    """
 
     solution: str | None
     nodes: int
@@ -125,12 +131,14 @@ FirstSolution: TypeAlias = Callable[[str, "int | None"], Found]
 class SolveLine(Protocol):
     """``solve_line(line, max_nodes=None)``: any input line to an :class:`Outcome`."""
 
-    def __call__(self, line: str, max_nodes: int | None = None) -> Outcome: ...
+    def __call__(self, line: str, max_nodes: int | None = None) -> Outcome:
+        """The outcome of ``line``, searched with at most ``max_nodes`` nodes."""
 
 
 def line_solver(first_solution: FirstSolution) -> SolveLine:
-    """The solver of input lines made of a search of puzzle lines: a line ``readGrid``
-    would refuse is ``Invalid input``, any other is searched.
+    """The solver of input lines made of a search of puzzle lines.
+
+    A line ``readGrid`` would refuse is ``Invalid input``, any other is searched.
 
     >>> solve_line = line_solver(lambda line, bound: Found(line.replace(".", "1"), 1))
     >>> solve_line("x", None).status, solve_line("." * 81, None).solution[:3]
@@ -146,9 +154,10 @@ def line_solver(first_solution: FirstSolution) -> SolveLine:
 
 
 def maybe_solver(first_solution: FirstSolution) -> Callable[[str], Maybe[str]]:
-    """The ``Maybe`` face of a search of puzzle lines: the first solution of any input
-    line, or ``Nothing`` (no solution, or not a puzzle); ``TypeError`` for a line that is
-    not a ``str``.
+    """The ``Maybe`` face of a search of puzzle lines.
+
+    The first solution of any input line, or ``Nothing`` (no solution, or not a puzzle);
+    ``TypeError`` for a line that is not a ``str``.
 
     >>> solve = maybe_solver(lambda line, bound: Found(None, 1))
     >>> solve("." * 81), solve("x")
@@ -164,8 +173,10 @@ def maybe_solver(first_solution: FirstSolution) -> Callable[[str], Maybe[str]]:
 
 
 class GaveUp(Exception):
-    """A search reached its node bound: raised inside a search (and by
-    :func:`fsudoku.count_solutions`); carries the node count."""
+    """A search reached its node bound.
+
+    Raised inside a search (and by :func:`fsudoku.count_solutions`); carries the node count.
+    """
 
     def __init__(self, nodes: int, message: str | None = None) -> None:
         super().__init__(message or f"Gave up after {nodes} nodes")

@@ -186,8 +186,9 @@ def puzzle_line(value: object, what: str = "puzzle") -> str:
 
 
 def puzzle(text: str) -> str:
-    """A ``str`` that must be a puzzle line (``ValueError`` otherwise), for a caller that
-    has checked it is a ``str``.
+    """A ``str`` checked to be a puzzle line (``ValueError`` otherwise).
+
+    For a caller that has checked it is a ``str``.
 
     >>> puzzle("1" * 81) == "1" * 81
     True
@@ -199,8 +200,10 @@ def puzzle(text: str) -> str:
 
 
 def name(value: object, choices: Sequence[N], what: str = "solver") -> N:
-    """One of ``choices``: a ``TypeError`` for a value that is not a ``str``, an
-    :class:`UnknownName` (a ``ValueError``) listing the choices for any other ``str``.
+    """``value`` checked to be one of ``choices``.
+
+    A ``TypeError`` for a value that is not a ``str``, an :class:`UnknownName` (a
+    ``ValueError``) listing the choices for any other ``str``.
 
     >>> name("dlx", ("mrv", "dlx"))
     'dlx'
@@ -235,8 +238,10 @@ def iterable(value: object, what: str = "lines", of: str = "lines (str)") -> Ite
 
 
 def lines(value: object, what: str = "lines") -> Iterator[str]:
-    """The lines of an iterable, each checked to be a ``str`` when it is reached (the
-    iterable itself at once: a ``str`` passed for its lines is refused here)."""
+    """The lines of an iterable, each checked to be a ``str`` when it is reached.
+
+    The iterable itself is checked at once: a ``str`` passed for its lines is refused here.
+    """
     items = iterable(value, what)
 
     def checked() -> Iterator[str]:

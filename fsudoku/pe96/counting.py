@@ -24,8 +24,10 @@ from fsudoku.pe96 import dlx
 
 
 def count_solutions(puzzle: str, limit: int | None = None, *, max_nodes: int | None) -> int:
-    """The number of solutions of a puzzle line, stopping at ``limit`` (``None``: count
-    them all); :class:`~fsudoku.base.outcome.GaveUp` past ``max_nodes`` nodes.
+    """The number of solutions of a puzzle line, stopping at ``limit``.
+
+    ``limit=None`` counts them all; :class:`~fsudoku.base.outcome.GaveUp` past ``max_nodes``
+    nodes.
 
     The bound has no default here: ``max_nodes=None`` counts for as long as it takes,
     which for a puzzle with few clues is longer than anyone waits (the empty grid has
@@ -60,8 +62,9 @@ def _count(puzzle: str, limit: int | None, max_nodes: int | None) -> int:
 
 
 def check_line(puzzle: str, limit: int = 2) -> str:
-    """The verdict on one input line: ``unique``, ``multiple N``, ``multiple N+``, ``none``
-    or ``Invalid input``.
+    """The verdict on one input line.
+
+    ``unique``, ``multiple N``, ``multiple N+``, ``none`` or ``Invalid input``.
 
     ``multiple N``: exactly ``N`` solutions (the count ended below ``limit``);
     ``multiple N+``: the count stopped at ``limit = N``, so there are at least ``N``

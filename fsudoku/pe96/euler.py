@@ -1,5 +1,4 @@
-"""Project Euler problem 96: solve every grid of the file and sum the 3-digit numbers
-in the top-left corners of the solutions.
+"""Project Euler problem 96: the sum of the top-left 3-digit numbers of the solved grids.
 
 Notes (all three solutions): each solution's top-left three-digit number, summed over
 the fifty grids. The command ``fsudoku euler96 FILE`` reads a file and picks a solver

@@ -1,5 +1,6 @@
-"""Reading puzzle files and showing solutions: 81-character lines, Project Euler's
-``Grid NN`` blocks, and the boxed display.
+r"""Reading puzzle files and showing solutions.
+
+81-character lines, Project Euler's ``Grid NN`` blocks, and the boxed display.
 
 Input is read as a stream (Project Euler 96 notes: "Python expresses parsing as a
 generator over the file lines"): :func:`read_puzzles` takes any iterable of lines
@@ -17,14 +18,14 @@ from its first line that is not a comment:
   malformed one, gives exactly one entry, labelled with its 1-based line number.
 
 In both modes a line starting with ``#`` is a comment (no entry), one line ending
-(``\\n``, ``\\r\\n`` or ``\\r``) is dropped (a line ending in ``\\r\\r\\n`` keeps one
-``\\r``, and is not a puzzle), a byte-order mark at the start is dropped, and every
+(``\n``, ``\r\n`` or ``\r``) is dropped (a line ending in ``\r\r\n`` keeps one
+``\r``, and is not a puzzle), a byte-order mark at the start is dropped, and every
 ``0`` is replaced by ``.`` (the rule the command line applies before ``readGrid``);
 nothing else is changed, so :func:`is_puzzle` decides what is valid.
 
 The cases at the edges of the Euler format, decided:
 
-- *A row with surrounding whitespace* (``"  003020600\\t"``) is that row: what
+- *A row with surrounding whitespace* (``"  003020600\t"``) is that row: what
   ``str.strip`` removes around a row is ignored; whitespace inside a row
   (``"003 020 600"``) is not, and makes its block invalid.
 - *Headers*: a header is a line that starts with ``Grid`` (at its first character), so
@@ -35,7 +36,7 @@ The cases at the edges of the Euler format, decided:
   an 81-character line with a ``#`` in it is an entry, and not a puzzle (no part of a
   line is ever cut off as a comment); in a block, a row holding a ``#`` makes the block
   invalid.
-- *A line longer than* :data:`MAX_LINE` *bytes* (UTF-8, its ``\\n`` not counted), such
+- *A line longer than* :data:`MAX_LINE` *bytes* (UTF-8, its ``\n`` not counted), such
   as a row padded with 2,000 spaces, is cut to its first :data:`MAX_LINE` bytes and
   marked with U+FFFD (which no puzzle or row holds): it is never a puzzle nor a row,
   whatever surrounds it, and a block holding it is invalid (a comment stays a comment,
@@ -47,7 +48,7 @@ Glossary: ``entry`` one puzzle of the input with its label, ``text`` the
 81-character candidate line, ``label`` ``Grid 01`` or a line number, ``rows`` the
 rows of an Euler block.
 
->>> entries = list(read_puzzles(["# two puzzles\\r\\n", "1" * 81 + "\\r\\n", "0" * 80 + "\\n"]))
+>>> entries = list(read_puzzles(["# two puzzles\r\n", "1" * 81 + "\r\n", "0" * 80 + "\n"]))
 >>> [(e.label, len(e.text), is_puzzle(e.text)) for e in entries]
 [('2', 81, True), ('3', 80, False)]
 """
@@ -78,9 +79,9 @@ class Entry:
 
 
 def _strip_line_ending(line: str) -> str:
-    """Drop one ``\\n``, ``\\r\\n`` or ``\\r`` line ending.
+    r"""Drop one ``\n``, ``\r\n`` or ``\r`` line ending.
 
-    >>> _strip_line_ending("ab\\r\\n"), _strip_line_ending("ab\\n"), _strip_line_ending("ab")
+    >>> _strip_line_ending("ab\r\n"), _strip_line_ending("ab\n"), _strip_line_ending("ab")
     ('ab', 'ab', 'ab')
     """
     return line.removesuffix("\n").removesuffix("\r")
@@ -104,9 +105,9 @@ def _is_header(line: str) -> bool:
 
 
 def _label(header: str) -> str:
-    """The label of a header line: each run of whitespace made one space, none at the ends.
+    r"""The label of a header line: each run of whitespace made one space, none at the ends.
 
-    >>> _label("Grid\\t03 "), _label("Grid02")
+    >>> _label("Grid\t03 "), _label("Grid02")
     ('Grid 03', 'Grid02')
     """
     return " ".join(header.split())
@@ -117,13 +118,15 @@ _OVERLONG = b"\xff"
 
 
 def _clip(raw: str) -> str:
-    """A line cut to :data:`MAX_LINE` bytes and marked, when it is longer (its ``\\n`` is
-    kept and not counted), as the command line reads it; otherwise the line itself.
+    r"""A line cut to :data:`MAX_LINE` bytes and marked, when it is longer.
 
-    >>> _clip("1" * 81 + "\\n") == "1" * 81 + "\\n"
+    As the command line reads it: its ``\n`` is kept and not counted; a line that is not
+    longer is returned as it is.
+
+    >>> _clip("1" * 81 + "\n") == "1" * 81 + "\n"
     True
-    >>> clipped = _clip(" " * 2000 + "003020600\\n")
-    >>> len(clipped), clipped == " " * MAX_LINE + "\\ufffd\\n"
+    >>> clipped = _clip(" " * 2000 + "003020600\n")
+    >>> len(clipped), clipped == " " * MAX_LINE + "\ufffd\n"
     (1026, True)
     """
     if len(raw) <= MAX_LINE // 4 + 1:  # at most 4 bytes a character: short enough
@@ -136,8 +139,10 @@ def _clip(raw: str) -> str:
 
 
 def _block_text(rows: list[str]) -> str:
-    """The puzzle text of an Euler block: the rows joined, or ``|``-joined when the block
-    is not 9 rows of 9 characters (so it can never be a valid puzzle).
+    """The puzzle text of an Euler block.
+
+    The rows joined, or ``|``-joined when the block is not 9 rows of 9 characters (so it can
+    never be a valid puzzle).
 
     >>> _block_text(["003020600"] * 9)[:9]
     '..3.2.6..'
@@ -156,9 +161,10 @@ LOOKAHEAD = 64
 
 
 def _block_follows(source: Iterator[str], head: list[str]) -> bool:
-    """Whether a block follows a first header: its next line that is neither blank nor
-    a comment is a row of 9 characters. Reads no more than it needs (at most
-    :data:`LOOKAHEAD` lines), each kept in ``head``.
+    """Whether a block follows a first header.
+
+    It does when its next line that is neither blank nor a comment is a row of 9 characters.
+    Reads no more than it needs (at most :data:`LOOKAHEAD` lines), each kept in ``head``.
 
     >>> _block_follows(iter(["", "003020600"]), []), _block_follows(iter(["1" * 81] * 9), [])
     (True, False)
@@ -175,7 +181,7 @@ def _block_follows(source: Iterator[str], head: list[str]) -> bool:
 
 
 def read_puzzles(lines: Iterable[str]) -> Iterator[Entry]:
-    """The puzzles of an input, one :class:`Entry` each, as a stream.
+    r"""The puzzles of an input, one :class:`Entry` each, as a stream.
 
     The Euler format is chosen only when the first line that is not a comment starts
     with ``Grid`` *and* a block follows it (the next line that is neither blank nor a
@@ -185,20 +191,22 @@ def read_puzzles(lines: Iterable[str]) -> Iterator[Entry]:
     Raises ``TypeError`` when ``lines`` is a ``str`` or ``bytes`` (an iterable of lines
     is expected) or when a line is not a ``str`` (when it is reached).
 
-    >>> euler = ["Grid 01\\n"] + ["003020600\\n"] * 9 + ["Grid 02\\n", "123\\n"]
+    >>> euler = ["Grid 01\n"] + ["003020600\n"] * 9 + ["Grid 02\n", "123\n"]
     >>> [(e.label, e.text[:9]) for e in read_puzzles(euler)]
     [('Grid 01', '..3.2.6..'), ('Grid 02', '123')]
-    >>> [e.label for e in read_puzzles(["\\n", "#\\n", "x"])]
+    >>> [e.label for e in read_puzzles(["\n", "#\n", "x"])]
     ['1', '3']
-    >>> [e.label for e in read_puzzles(["Gridlock\\n", "1" * 81, "2" * 81])]
+    >>> [e.label for e in read_puzzles(["Gridlock\n", "1" * 81, "2" * 81])]
     ['1', '2', '3']
     """
     return puzzles_of(validate.lines(lines))
 
 
 def puzzles_of(source: Iterator[str]) -> Iterator[Entry]:
-    """:func:`read_puzzles` on lines known to be ``str`` (the readers of
-    :mod:`fsudoku.run.sources`): the format decided, then each entry."""
+    """:func:`read_puzzles` on lines known to be ``str``: the format decided, then each entry.
+
+    For the readers of :mod:`fsudoku.run.sources`.
+    """
     source = map(_clip, source)
     head: list[str] = []  # the lines read to decide the format
     euler = False
@@ -251,9 +259,11 @@ def _entries_of(lines: Iterable[str], euler: bool) -> Iterator[Entry]:
 
 
 def format_euler(label: str, solution: str) -> str:
-    """A grid in the Project Euler block format: the label, then 9 rows of 9 digits
-    (``0`` for a blank). No trailing newline. Raises ``TypeError`` for a label or
-    solution that is not a ``str``, ``ValueError`` for a solution not 81 characters long.
+    """A grid in the Project Euler block format.
+
+    The label, then 9 rows of 9 digits (``0`` for a blank). No trailing newline. Raises
+    ``TypeError`` for a label or solution that is not a ``str``, ``ValueError`` for a
+    solution not 81 characters long.
 
     >>> print(format_euler("Grid 01", "123456789" * 9)[:37])
     Grid 01

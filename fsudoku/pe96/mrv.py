@@ -1,5 +1,6 @@
-"""Backtracking with minimum remaining values and forward checking (Project Euler 96
-notes, index 0).
+"""Backtracking with minimum remaining values and forward checking.
+
+The Project Euler 96 notes, index 0.
 
 The five stages of the notes: (1) the candidates of one empty cell are the digits
 missing from its row, column and box; (2) the working set of ``(cell, candidates)``
@@ -120,8 +121,10 @@ so the MRV minimum skips it, and ``FILLED`` as the minimum means the grid is ful
 
 
 def working_arrays(puzzle: str) -> tuple[list[int], list[int]]:
-    """The working set as two 81-slot lists: each cell's candidate mask (``0`` when it is
-    filled) and its candidate count (``FILLED`` when it is filled).
+    """The working set as two 81-slot lists.
+
+    Each cell's candidate mask (``0`` when it is filled) and its candidate count (``FILLED``
+    when it is filled).
 
     >>> masks, counts = working_arrays("1" + "." * 80)
     >>> masks[0], counts[0], masks[1], counts[1]
@@ -137,8 +140,10 @@ def working_arrays(puzzle: str) -> tuple[list[int], list[int]]:
 
 
 def search(puzzle: str, max_nodes: int | None = None) -> tuple[Placed, bool, int, bool]:
-    """Depth-first search: the placements of the first solution, whether one was found,
-    the node count, and whether the search gave up at ``max_nodes``.
+    """Depth-first search for the first solution.
+
+    The result: the placements of the first solution, whether one was found, the node count,
+    and whether the search gave up at ``max_nodes``.
 
     Iterative: the stack holds, per open cell, the working set it was chosen from and
     its untried digits. Each placement copies the working set, marks the cell filled
@@ -217,8 +222,9 @@ def fill(puzzle: str, placed: Placed) -> str:
 
 
 def first_solution(puzzle: str, max_nodes: int | None = None) -> Found:
-    """Backtracking with MRV and forward checking on a puzzle line (the notes' first
-    solver, index 0): the first solution and the placements tried.
+    """Backtracking with MRV and forward checking on a puzzle line.
+
+    The notes' first solver, index 0: the first solution and the placements tried.
 
     Clues that already clash give no solution with 0 nodes. Raises ``ValueError`` for a
     line that is not a puzzle and ``TypeError``/``ValueError`` for a bad ``max_nodes``.

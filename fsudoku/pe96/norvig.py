@@ -114,8 +114,9 @@ def propagate(values: list[int], todo: list[tuple[int, int]]) -> bool:
 
 
 def eliminate(values: list[int], s: int, bit: int) -> bool:
-    """Remove the digit ``bit`` from square ``s``, in place, with the cascade to a
-    fixpoint; ``False`` on a contradiction.
+    """Remove the digit ``bit`` from square ``s``, in place, with the cascade to a fixpoint.
+
+    ``False`` on a contradiction.
 
     Norvig: ``eliminate(values, s, d)`` -- "eliminate d from values[s]; propagate when
     values or places <= 2".
@@ -128,8 +129,9 @@ def eliminate(values: list[int], s: int, bit: int) -> bool:
 
 
 def assign(values: list[int], s: int, bit: int) -> bool:
-    """Fix square ``s`` to the digit ``bit`` by eliminating its other candidates, in place,
-    with the cascade to a fixpoint; ``False`` on a contradiction.
+    """Fix square ``s`` to the digit ``bit`` by eliminating its other candidates, in place.
+
+    With the cascade to a fixpoint; ``False`` on a contradiction.
 
     Norvig: ``assign(values, s, d)`` -- "eliminate all the other values (except d)
     from values[s] and propagate".
@@ -153,8 +155,9 @@ def assign(values: list[int], s: int, bit: int) -> bool:
 
 
 def parse(puzzle: str) -> list[int] | None:
-    """The candidate masks after assigning every clue (to the fixpoint), or ``None``
-    when the clues contradict each other.
+    """The candidate masks after assigning every clue (to the fixpoint).
+
+    ``None`` when the clues contradict each other.
 
     Notes: "Seeding the grid is just ``assign``-ing each clue, which triggers the
     cascade".
@@ -167,9 +170,8 @@ def parse(puzzle: str) -> list[int] | None:
     """
     values = [ALL] * 81
     for s, ch in enumerate(puzzle):
-        if ch != ".":
-            if not assign(values, s, 1 << (int(ch) - 1)):
-                return None
+        if ch != "." and not assign(values, s, 1 << (int(ch) - 1)):
+            return None
     return values
 
 
@@ -177,8 +179,10 @@ def parse(puzzle: str) -> list[int] | None:
 
 
 def search(values: list[int], max_nodes: int | None = None) -> tuple[list[int] | None, int, bool]:
-    """Depth-first search over guesses: the solved masks (or ``None``), the node count,
-    and whether the search gave up at ``max_nodes``. ``values`` is not modified.
+    """Depth-first search over guesses.
+
+    The result: the solved masks (or ``None``), the node count, and whether the search gave
+    up at ``max_nodes``. ``values`` is not modified.
 
     Picks the unsolved square with the fewest candidates (MRV) and tries each digit,
     smallest first, on a fresh copy of the state, propagating every guess to a new
@@ -241,8 +245,9 @@ def _fewest(values: list[int]) -> int:
 
 
 def first_solution(puzzle: str, max_nodes: int | None = None) -> Found:
-    """Propagate the clues of a puzzle line, then search (the notes' third solver, index
-    2): the first solution and the guesses made.
+    """Propagate the clues of a puzzle line, then search.
+
+    The notes' third solver, index 2: the first solution and the guesses made.
 
     Clues that clash while seeding give no solution with 0 nodes. Raises ``ValueError``
     for a line that is not a puzzle and ``TypeError``/``ValueError`` for a bad

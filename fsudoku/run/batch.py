@@ -115,8 +115,11 @@ def _outcomes(
     worker_setup: Callable[[], object] | None = None,
     on_fallback: Callable[[OSError], object] | None = None,
 ) -> Generator[tuple[Entry, Outcome], None, None]:
-    """:func:`outcomes`, its arguments trusted: ``items`` are the entries, ``source`` the
-    iterable they come from (which may say what is waiting)."""
+    """:func:`outcomes`, its arguments trusted.
+
+    ``items`` are the entries, ``source`` the iterable they come from (which may say what is
+    waiting).
+    """
     run = _Run(solver, engine, max_nodes, on_decided, on_idle, worker_setup, on_fallback)
     if isinstance(source, Waiting):
         return run.outcomes(items, source.waiting, jobs)
@@ -140,9 +143,12 @@ def _checked(items: Iterator[object]) -> Iterator[Entry]:
 
 
 class ReadAhead(Iterator[T]):
-    """The items of an iterator, read ahead by a thread, so that whether the next one is
-    there already is known (:meth:`waiting`); at most :data:`READ_AHEAD` are held. An
-    exception of the iterator is raised where its item would have been."""
+    """The items of an iterator, read ahead by a thread.
+
+    Whether the next one is there already is then known (:meth:`waiting`); at most
+    :data:`READ_AHEAD` are held. An exception of the iterator is raised where its item would
+    have been.
+    """
 
     def __init__(self, items: Iterator[T]) -> None:
         self._items = items
@@ -216,8 +222,10 @@ class _Run:
     def solve(
         self, texts: Iterable[str], on_decided: Callable[[int], object] | None, slots: int = 0
     ) -> Iterator[Outcome]:
-        """The outcomes of lines, in order, on this run's engine (the fast engine's batch
-        of ``slots``, by default its own)."""
+        """The outcomes of lines, in order, on this run's engine.
+
+        By default the fast engine's batch of ``slots``, its own.
+        """
         if self.engine == "fast":
             from fsudoku import fast  # NumPy is loaded only when the fast engine is asked for
 
@@ -246,15 +254,20 @@ class _Run:
     def worker_solve(
         self, texts: Iterable[str], on_decided: Callable[[int], object]
     ) -> Iterator[Outcome]:
-        """What a worker runs on its lines: the fast engine with :data:`WORKER_SLOTS`, and
-        none of the parent's hooks (a worker has no output of its own to flush)."""
+        """What a worker runs on its lines.
+
+        The fast engine with :data:`WORKER_SLOTS`, and none of the parent's hooks (a worker
+        has no output of its own to flush).
+        """
         return replace(self, on_idle=None).solve(texts, on_decided, WORKER_SLOTS)
 
     def outcomes(
         self, entries: Iterator[Entry], waiting: Callable[[], bool], jobs: int
     ) -> Generator[tuple[Entry, Outcome], None, None]:
-        """Each entry with its outcome: here until the input proves big enough for the
-        workers, then in them."""
+        """Each entry with its outcome.
+
+        Solved here until the input proves big enough for the workers, then in them.
+        """
         if jobs <= 1:
             yield from self.in_process(entries, waiting)
             return
@@ -276,8 +289,11 @@ class _Run:
     def in_process(
         self, entries: Iterator[Entry], waiting: Callable[[], bool]
     ) -> Iterator[tuple[Entry, Outcome]]:
-        """Each entry with its outcome, solved here: the entries that are waiting go to
-        the engine together, and when none is waiting the engine finishes what it has."""
+        """Each entry with its outcome, solved here.
+
+        The entries that are waiting go to the engine together, and when none is waiting the
+        engine finishes what it has.
+        """
         while True:
             if not waiting():
                 self.idle()  # the next read may block
@@ -292,8 +308,10 @@ class _Run:
     def in_workers(
         self, first: list[Entry], entries: Iterator[Entry], waiting: Callable[[], bool], jobs: int
     ) -> Iterator[tuple[Entry, Outcome]]:
-        """Each entry with its outcome, solved by ``jobs`` workers, in input order (here,
-        if the workers cannot be started)."""
+        """Each entry with its outcome, solved by ``jobs`` workers, in input order.
+
+        Solved here if the workers cannot be started.
+        """
         try:
             workers = pool.Pool(jobs, self.worker_solve, self.worker_setup, self.on_decided)
         except OSError as error:
@@ -330,9 +348,11 @@ def _ordered(
     size: int,
     idle: Callable[[], None],
 ) -> Iterator[tuple[Entry, Outcome]]:
-    """The workers' outcomes of the entries, in input order: batches sent while there
-    is room (at most :data:`~fsudoku.run.pool.IN_FLIGHT` per worker) and input waiting;
-    before the parent waits, every worker is told to flush."""
+    """The workers' outcomes of the entries, in input order.
+
+    Batches are sent while there is room (at most :data:`~fsudoku.run.pool.IN_FLIGHT` per
+    worker) and input waiting; before the parent waits, every worker is told to flush.
+    """
     window = pool.IN_FLIGHT * len(workers.workers)
     sent: deque[list[Entry]] = deque()
 
@@ -360,8 +380,11 @@ def _ordered(
 def _wait_for_answers(
     workers: pool.Pool, exhausted: bool, must_wait: bool, idle: Callable[[], None]
 ) -> None:
-    """Take in what the workers sent: waiting for it (after a flush) when the input is
-    over or nothing more may be read now, else only what is there already."""
+    """Take in what the workers sent.
+
+    Waiting for it (after a flush) when the input is over or nothing more may be read now,
+    else only what is there already.
+    """
     if not workers.order or workers.order[0] in workers.answers:
         return
     if exhausted or must_wait:

@@ -65,8 +65,9 @@ DIGITS = "123456789"
 
 
 def random_grid(rng: Random) -> str:
-    """A solved grid drawn by a randomized search: fewest candidates first, candidates in
-    an order drawn from ``rng``.
+    """A solved grid drawn by a randomized search.
+
+    Fewest candidates first, candidates in an order drawn from ``rng``.
 
     >>> random_grid(Random(1)) == random_grid(Random(1)) != random_grid(Random(2))
     True
@@ -79,8 +80,10 @@ def random_grid(rng: Random) -> str:
 
 
 def _fill(cells: list[int], masks: list[int], rng: Random) -> bool:
-    """Fill the empty cells (``0``) consistently with their candidate masks; ``False`` at a
-    dead end (the lists as they were)."""
+    """Fill the empty cells (``0``) consistently with their candidate masks.
+
+    ``False`` at a dead end (the lists as they were).
+    """
     best, fewest = -1, 10
     for i in range(81):
         if cells[i] == 0 and POPCOUNT[masks[i]] < fewest:
@@ -106,8 +109,9 @@ def _fill(cells: list[int], masks: list[int], rng: Random) -> bool:
 
 
 def is_unique(line: str) -> bool:
-    """Whether the puzzle line has exactly one solution (counted up to two; a count past
-    :data:`COUNT_NODES` nodes counts as several).
+    """Whether the puzzle line has exactly one solution.
+
+    Counted up to two; a count past :data:`COUNT_NODES` nodes counts as several.
 
     >>> is_unique("." * 81), is_unique("123456789" * 9)
     (False, False)
@@ -119,8 +123,11 @@ def is_unique(line: str) -> bool:
 
 
 def _removal_order(rng: Random, symmetric: bool) -> list[tuple[int, ...]]:
-    """The cells to try to blank, in a drawn order: one at a time, or (``symmetric``) in
-    pairs symmetric about the centre (the centre alone)."""
+    """The cells to try to blank, in a drawn order.
+
+    One at a time, or (``symmetric``) in pairs symmetric about the centre (the centre
+    alone).
+    """
     groups: list[tuple[int, ...]] = (
         [(i, 80 - i) for i in range(40)] + [(40,)] if symmetric else [(i,) for i in range(81)]
     )
@@ -136,9 +143,11 @@ def remove_clues(
     symmetric: bool = False,
     unique: bool = True,
 ) -> str:
-    """The solved grid with clues taken away in an order drawn from ``rng``, each removal
-    kept while the puzzle has one solution (``unique``), down to ``clues`` clues or, with
-    ``None``, as far as it goes (a minimal puzzle). It may stop above ``clues``.
+    """The solved grid with clues taken away, as long as the puzzle stays as asked.
+
+    Clues are taken in an order drawn from ``rng``, each removal kept while the puzzle has
+    one solution (``unique``), down to ``clues`` clues or, with ``None``, as far as it goes
+    (a minimal puzzle). It may stop above ``clues``.
 
     >>> from fsudoku.testing.strategies import SAMPLE_SOLUTION
     >>> puzzle = remove_clues(SAMPLE_SOLUTION, Random(3), clues=30)
@@ -218,8 +227,10 @@ def iter_puzzles(
     symmetric: bool = False,
     attempts: int = ATTEMPTS,
 ) -> Iterator[str]:
-    """The puzzles of :func:`generate`, one at a time (``n=None``: without end). The
-    arguments are checked when this is called."""
+    """The puzzles of :func:`generate`, one at a time (``n=None``: without end).
+
+    The arguments are checked when this is called.
+    """
     count = validate.optional(n, "n")
     target = _clues(clues, unique)
     tries = validate.whole(attempts, "attempts", 1)
@@ -238,8 +249,11 @@ def iter_puzzles(
 
 
 def _clues(clues: object, unique: bool) -> int | None:
-    """The target number of clues, checked: ``None``, or 17 to 81 (0 to 81 when the
-    puzzles need not be unique, which then need a number)."""
+    """The target number of clues, checked.
+
+    ``None``, or 17 to 81 (0 to 81 when the puzzles need not be unique, which then need a
+    number).
+    """
     floor = MIN_CLUES if unique else 0
     target = validate.optional(clues, "clues")
     if target is None and not unique:
@@ -259,8 +273,9 @@ def generate(
     symmetric: bool = False,
     attempts: int = ATTEMPTS,
 ) -> list[str]:
-    """``n`` distinct puzzle lines (``.`` blanks), each with exactly one solution, the
-    same ones for the same ``seed``.
+    """``n`` distinct puzzle lines (``.`` blanks), each with exactly one solution.
+
+    The same ``seed`` gives the same lines.
 
     ``clues=None`` makes minimal puzzles (usually 22 to 26 clues); ``clues=K`` makes
     puzzles with exactly ``K`` clues (17 to 81), trying up to ``attempts`` grids for each

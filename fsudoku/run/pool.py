@@ -56,8 +56,11 @@ _LIVE: set[int] = set()
 
 
 def usable_cores() -> int:
-    """The number of cores this process may run on (its CPU affinity where the system
-    has one: a ``taskset`` or a container's cpuset counts, not the machine's cores)."""
+    """The number of cores this process may run on.
+
+    Its CPU affinity where the system has one: a ``taskset`` or a container's cpuset counts,
+    not the machine's cores.
+    """
     try:
         return max(len(os.sched_getaffinity(0)), 1)
     except (AttributeError, OSError):
@@ -65,10 +68,11 @@ def usable_cores() -> int:
 
 
 def worker_count(jobs: int) -> int:
-    """The number of worker processes ``jobs`` asks for: ``0`` is one per usable core
-    (:func:`usable_cores`), and more than those cores is refused (more workers than
-    cores are never faster, and each one costs a process). The one answer to "how many
-    workers", for the library and the command line alike.
+    """The number of worker processes ``jobs`` asks for.
+
+    ``0`` is one per usable core (:func:`usable_cores`), and more than those cores is
+    refused (more workers than cores are never faster, and each one costs a process). The
+    one answer to "how many workers", for the library and the command line alike.
 
     Raises ``TypeError`` for a ``jobs`` that is not an ``int`` and ``ValueError`` for a
     negative one or one above the cores.
@@ -89,8 +93,10 @@ def worker_count(jobs: int) -> int:
 
 
 def kill_workers() -> None:
-    """Kill (SIGKILL) every worker process this process has running, without waiting:
-    the last resort of a program that must exit at once."""
+    """Kill (SIGKILL) every worker process this process has running, without waiting.
+
+    The last resort of a program that must exit at once.
+    """
     for pid in list(_LIVE):
         with contextlib.suppress(OSError):
             os.kill(pid, signal.SIGKILL)
@@ -126,8 +132,11 @@ def _work(
     solve: BatchSolver,
     setup: Callable[[], object] | None,
 ) -> NoReturn:
-    """A worker: deaf to Ctrl-C, solving the batches it is sent; it never returns
-    (``os._exit``: nothing of the parent's, such as its buffered output, is flushed twice)."""
+    """A worker: deaf to Ctrl-C, solving the batches it is sent.
+
+    It never returns (``os._exit``: nothing of the parent's, such as its buffered output, is
+    flushed twice).
+    """
     status = 0
     try:
         for connection in inherited:
@@ -161,10 +170,12 @@ class _Progress:
 
 
 def _serve(tasks: Connection, results: Connection, solve: BatchSolver) -> None:
-    """Solve the batches as they come, all of them through one run of the engine until
-    the parent says ``flush``. A thread drains the task pipe into an inbox (so the
-    parent's sends never wait on this worker), and ends the process when the parent is
-    gone (its end of the pipe closed)."""
+    """Solve the batches as they come.
+
+    All of them go through one run of the engine until the parent says ``flush``. A thread
+    drains the task pipe into an inbox (so the parent's sends never wait on this worker),
+    and ends the process when the parent is gone (its end of the pipe closed).
+    """
     inbox: queue.SimpleQueue[Task] = queue.SimpleQueue()
 
     def receive() -> None:
@@ -202,8 +213,11 @@ def _serve(tasks: Connection, results: Connection, solve: BatchSolver) -> None:
 def _run_lines(
     inbox: queue.SimpleQueue[Task], held: deque[tuple[int, list[str]]], stop: list[bool]
 ) -> Iterator[str]:
-    """The lines of one run of the engine in a worker: the batch in ``held``, then each
-    batch that comes after it, until ``flush`` (or ``None``: ``stop``)."""
+    """The lines of one run of the engine in a worker.
+
+    The batch in ``held``, then each batch that comes after it, until ``flush`` (or
+    ``None``: ``stop``).
+    """
     current = held[0]
     while True:
         yield from current[1]
@@ -305,12 +319,15 @@ class Pool:
         self.alive = list(self.workers)
 
     def _start(self, solve: BatchSolver, setup: Callable[[], object] | None) -> _Worker:
-        """Start one worker, a fork of this process; ``OSError`` when it cannot be (no
-        process or no descriptor left: its pipes are closed then).
+        """Start one worker, a fork of this process.
+
+        ``OSError`` when it cannot be (no process or no descriptor left: its pipes are
+        closed then).
 
         A plain ``fork``, not :mod:`multiprocessing`'s ``Process``: that one closes the
         child's ``sys.stdin`` as it starts, which hangs for ever if a thread of the parent
-        (a read-ahead of the input) held the stream's lock at the fork."""
+        (a read-ahead of the input) held the stream's lock at the fork.
+        """
         if not hasattr(os, "fork"):
             raise OSError(errno.ENOSYS, "no fork on this system")
         made: list[Connection] = []
@@ -368,8 +385,10 @@ class Pool:
     # -- receiving --------------------------------------------------------
 
     def receive(self, block: bool) -> None:
-        """Handle what the workers sent (waiting for a first message when ``block``); a
-        worker that died has its batches solved here, after its last words."""
+        """Handle what the workers sent (waiting for a first message when ``block``).
+
+        A worker that died has its batches solved here, after its last words.
+        """
         handles = {worker.results: worker for worker in self.alive}
         if not handles:
             return
@@ -428,8 +447,10 @@ class Pool:
         self.kill()
 
     def kill(self) -> None:
-        """Kill every worker at once, then reap them and close their pipes, with the
-        signals held back until it is done."""
+        """Kill every worker at once, then reap them and close their pipes.
+
+        The signals are held back until it is done.
+        """
         with _signals_held():
             for worker in self.workers:
                 worker.process.kill()

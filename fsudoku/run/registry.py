@@ -82,8 +82,10 @@ class SolverRecord:
 
 
 def sarkar_search(prune_cells: sarkar1.PruneCells) -> SolveLine:
-    """The article's ``main`` for one line with this rule: ``readGrid``, then ``solve``
-    through :func:`fsudoku.run.trace.run_sarkar`, which counts its nodes and applies the bound.
+    """The article's ``main`` for one line with this rule.
+
+    ``readGrid``, then ``solve`` through :func:`fsudoku.run.trace.run_sarkar`, which counts
+    its nodes and applies the bound.
 
     >>> sarkar_search(sarkar1.prune_cells)("11" + "." * 79).status
     'no_solution'
@@ -100,8 +102,9 @@ def sarkar_search(prune_cells: sarkar1.PruneCells) -> SolveLine:
 
 
 def bird_grid(line: str, n: int = 3) -> bird.Grid:
-    """The Bird grid of a puzzle line with ``.`` blanks (``.`` becomes ``'0'``): ``s2g``
-    after reading ``.`` as the lecture's blank.
+    """The Bird grid of a puzzle line with ``.`` blanks.
+
+    ``s2g`` after reading ``.`` as the lecture's blank (``'0'``).
 
     >>> bird_grid("1..4", n=1)
     (('1',), ('0',), ('0',), ('4',))
@@ -129,8 +132,10 @@ def _bird_first(line: str, max_nodes: int | None) -> Found:
 
 
 def _bird_naive_first(line: str, max_nodes: int | None) -> Found:
-    """The first solution of the specification ``filter valid . completions``; ``nodes``
-    is the number of completions examined (up to 9^blanks)."""
+    """The first solution of the specification ``filter valid . completions``.
+
+    ``nodes`` is the number of completions examined (up to 9^blanks).
+    """
     nodes = 0
     for g in bird.completions(bird_grid(line)):
         if max_nodes is not None and nodes >= max_nodes:
@@ -142,8 +147,10 @@ def _bird_naive_first(line: str, max_nodes: int | None) -> Found:
 
 
 def _bird_naive_line(line: str, max_nodes: int | None = None) -> Outcome:
-    """``bird-naive`` on any input line: a puzzle with more than :data:`NAIVE_MAX_BLANKS`
-    blanks is refused unless its search is bounded.
+    """``bird-naive`` on any input line.
+
+    A puzzle with more than :data:`NAIVE_MAX_BLANKS` blanks is refused unless its search is
+    bounded.
 
     >>> _bird_naive_line("." * 81).status, _bird_naive_line("." * 81, max_nodes=5).status
     ('refused', 'gave_up')
@@ -250,8 +257,10 @@ def outcome_of(found: Found | None) -> Outcome:
 
 
 def record(solver: str) -> SolverRecord:
-    """The record of a solver; :class:`UnknownName` (a ``ValueError``) lists the names,
-    and a name that is not a ``str`` is a ``TypeError``.
+    """The record of a solver.
+
+    :class:`UnknownName` (a ``ValueError``) lists the names, and a name that is not a
+    ``str`` is a ``TypeError``.
 
     >>> record("dlx").node
     'a matrix row tried'
@@ -260,8 +269,10 @@ def record(solver: str) -> SolverRecord:
 
 
 def check_engine(engine: str, solver: SolverName) -> Engine:
-    """``engine`` checked: one of :data:`~fsudoku.base.names.ENGINES`, and one that covers
-    ``solver`` (an :class:`UnknownName` otherwise).
+    """``engine`` checked to be an engine that covers ``solver``.
+
+    One of :data:`~fsudoku.base.names.ENGINES`, and one that covers ``solver`` (an
+    :class:`UnknownName` otherwise).
 
     >>> check_engine("fast", "bird")
     Traceback (most recent call last):

@@ -1,7 +1,7 @@
-"""Puzzles read from files and streams, in bounded memory: the entries of a batch.
+r"""Puzzles read from files and streams, in bounded memory: the entries of a batch.
 
-Input rules (those of ``fsudoku solve``): lines are split on ``\\n`` only, as Haskell's
-``lines``; one trailing ``\\r`` is dropped (unless ``strict``), ``0`` blanks become
+Input rules (those of ``fsudoku solve``): lines are split on ``\n`` only, as Haskell's
+``lines``; one trailing ``\r`` is dropped (unless ``strict``), ``0`` blanks become
 ``.``, bytes that are not UTF-8 make that line ``Invalid input``; the Euler format is
 detected per file (:func:`fsudoku.pe96.formats.read_puzzles`). A line longer than
 :data:`MAX_LINE` bytes (:mod:`fsudoku.pe96.formats`) is ``Invalid input`` as soon as
@@ -13,7 +13,7 @@ Glossary: an *entry* is one puzzle of the input with its label (a line number, o
 
 >>> import io
 >>> from fsudoku.grid_io import SAMPLE
->>> [(e.label, e.text[:7]) for e in entries_of(io.BytesIO(SAMPLE.encode() + b"\\nabc\\n"))]
+>>> [(e.label, e.text[:7]) for e in entries_of(io.BytesIO(SAMPLE.encode() + b"\nabc\n"))]
 [('1', '.......'), ('2', 'abc')]
 """
 
@@ -53,7 +53,7 @@ U+FFFD, which no puzzle, row or header contains; the line can never be read as v
 
 
 class Lines:
-    """The lines of a binary stream (without their ``\\n``), in bounded memory.
+    r"""The lines of a binary stream (without their ``\n``), in bounded memory.
 
     At most :data:`MAX_LINE` bytes of a line are kept; a longer line is given as soon as
     that much is read (its start and a byte that is not UTF-8), and its rest is skipped.
@@ -104,8 +104,11 @@ class Lines:
             self._split(chunk)
 
     def _chunk(self) -> bytes | None:
-        """The next bytes of the stream, ``b""`` at its end, ``None`` when a descriptor
-        that does not block has nothing yet (``EAGAIN`` is not the end)."""
+        """The next bytes of the stream.
+
+        ``b""`` at its end, ``None`` when a descriptor that does not block has nothing yet
+        (``EAGAIN`` is not the end).
+        """
         try:
             chunk = self._read(READ_SIZE)
         except BlockingIOError:
@@ -124,8 +127,10 @@ class Lines:
         return None if again is None else bytes(again)
 
     def wait(self, timeout: float | None) -> bool:
-        """Whether the stream can be read without blocking, waiting up to ``timeout``
-        seconds for it (``None``: as long as it takes)."""
+        """Whether the stream can be read without blocking, waiting up to ``timeout`` seconds.
+
+        A ``timeout`` of ``None`` waits as long as it takes.
+        """
         if self.fd is None:
             return True  # a stream in memory
         poller = select.poll()
@@ -167,11 +172,13 @@ def _nonblocking(fd: int) -> bool:
 
 
 def decode(raw: bytes) -> str:
-    """One raw line (its ``\\n`` already split off) to text; bad UTF-8 kept visible as
-    U+FFFD, which no puzzle contains, so the line reads as ``Invalid input``.
+    r"""One raw line (its ``\n`` already split off) to text.
 
-    >>> decode(b"12\\r"), decode(b"\\xff1")
-    ('12\\r', '\\ufffd1')
+    Bad UTF-8 is kept visible as U+FFFD, which no puzzle contains, so the line reads as
+    ``Invalid input``.
+
+    >>> decode(b"12\r"), decode(b"\xff1")
+    ('12\r', '\ufffd1')
     """
     return raw.decode("utf-8", errors="replace")
 
@@ -184,28 +191,33 @@ def _binary(stream: object) -> IO[bytes]:
 
 
 def text_lines(stream: IO[bytes]) -> Iterator[str]:
-    """The lines of an open binary stream as text (without their ``\\n``), in bounded
-    memory: ``lines <$> getContents``. Raises ``TypeError`` for a stream that is not binary.
+    r"""The lines of an open binary stream as text (without their ``\n``), in bounded memory.
 
-    >>> list(text_lines(io.BytesIO(b"ab\\r\\ncd")))
-    ['ab\\r', 'cd']
+    ``lines <$> getContents``. Raises ``TypeError`` for a stream that is not binary.
+
+    >>> list(text_lines(io.BytesIO(b"ab\r\ncd")))
+    ['ab\r', 'cd']
     """
     return map(decode, Lines(_binary(stream)))
 
 
 def entries_in(lines: Iterable[str], strict: bool = False) -> Iterator[Entry]:
-    """The puzzles of one file's lines, the format detected from them (lines, or Euler's
-    grids); ``strict``: every line as it is, as the Haskell ``main`` reads it (no ``0``
-    blanks, no comments, no Euler grids, a ``\\r`` kept)."""
+    r"""The puzzles of one file's lines, the format detected from them.
+
+    Lines, or Euler's grids; ``strict``: every line as it is, as the Haskell ``main`` reads
+    it (no ``0`` blanks, no comments, no Euler grids, a ``\r`` kept).
+    """
     if strict:
         return (Entry(line, str(number)) for number, line in enumerate(lines, 1))
     return puzzles_of(iter(lines))
 
 
 def entries_of(stream: IO[bytes], strict: bool = False) -> Iterator[Entry]:
-    """The puzzles of one open binary stream, read as a stream (the article's
-    ``lines <$> getContents``, plus the formats). Raises ``TypeError`` for a stream
-    that is not binary."""
+    """The puzzles of one open binary stream, read as a stream.
+
+    The article's ``lines <$> getContents``, plus the formats. Raises ``TypeError`` for a
+    stream that is not binary.
+    """
     lines = Lines(_binary(stream))
     return entries_in(map(decode, lines), validate.flag(strict, "strict"))
 
@@ -219,14 +231,16 @@ class SourceError:
 
 
 def open_source(path: str) -> IO[bytes]:
-    """A source opened for reading (``-``: standard input's binary stream); a directory
-    is refused here (``open`` would not say). Raises ``OSError``."""
+    """A source opened for reading (``-``: standard input's binary stream).
+
+    A directory is refused here (``open`` would not say). Raises ``OSError``.
+    """
     if path == "-":
         stream = getattr(sys.stdin, "buffer", None) if sys.stdin is not None else None
         if stream is None:
             raise OSError(9, "standard input is closed")
         return stream  # type: ignore[no-any-return]
-    handle = open(path, "rb")
+    handle = open(path, "rb")  # noqa: SIM115 (returned open: the caller closes it)
     try:
         if stat.S_ISDIR(os.fstat(handle.fileno()).st_mode):
             raise IsADirectoryError(21, "Is a directory", path)
@@ -237,9 +251,12 @@ def open_source(path: str) -> IO[bytes]:
 
 
 class Sources(Iterator["Entry | SourceError"]):
-    """Every puzzle of the named sources in order (``-`` or none: standard input), each
-    read once, as a stream; a source that cannot be read is one :class:`SourceError`
-    in its place. ``lines`` makes the reader of each source (:class:`Lines` unless told)."""
+    """Every puzzle of the named sources in order, each read once, as a stream.
+
+    ``-`` or none is standard input. A source that cannot be read is one
+    :class:`SourceError` in its place. ``lines`` makes the reader of each source
+    (:class:`Lines` unless told).
+    """
 
     def __init__(
         self,
@@ -279,10 +296,11 @@ class Sources(Iterator["Entry | SourceError"]):
 
 
 def read_sources(paths: Sequence[str], strict: bool = False) -> Sources:
-    """Every puzzle of the named files in order (``-`` or none: standard input), each
-    file read once as a stream (a pipe, a FIFO or ``/dev/stdin`` as a regular file is);
-    a file that cannot be read is a :class:`SourceError` in its place, and the others
-    are still read. Raises ``TypeError`` for ``paths`` that is a ``str`` (a list of
+    """Every puzzle of the named files in order, each file read once as a stream.
+
+    ``-`` or none is standard input; a pipe, a FIFO or ``/dev/stdin`` is read as a regular
+    file is. A file that cannot be read is a :class:`SourceError` in its place, and the
+    others are still read. Raises ``TypeError`` for ``paths`` that is a ``str`` (a list of
     names is expected) or holds something that is not a file name.
 
     >>> [type(item).__name__ for item in read_sources(["no-such-file"])]

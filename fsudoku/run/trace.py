@@ -1,5 +1,6 @@
-"""Instrumentation at the seams of the port: node counts, node bounds, the recursion
-guard, and the events ``fsudoku explain`` shows.
+"""Instrumentation at the seams of the port.
+
+Node counts, node bounds, the recursion guard, and the events ``fsudoku explain`` shows.
 
 The port's searches are written with their recursive call as a parameter
 (:func:`fsudoku.sarkar1.solve_with`, :func:`fsudoku.bird.search_with`). Everything
@@ -123,8 +124,10 @@ class SarkarEvents:
         """``isGridFilled`` held for the settled grid: a solution."""
 
     def pivot(self, grid: Grid, index: int, grid1: Grid, grid2: Grid, stats: Stats) -> None:
-        """``nextGrids`` splits the settled ``grid`` at cell ``index`` (row-major); ``stats.nodes`` is
-        the node that splits, as its first branch has not started yet."""
+        """``nextGrids`` splits the settled ``grid`` at cell ``index`` (row-major).
+
+        ``stats.nodes`` is the node that splits, as its first branch has not started yet.
+        """
 
     def backtrack(self, grid2: Grid, stats: Stats) -> None:
         """The first branch failed; the search goes on with ``grid2``."""
@@ -154,8 +157,10 @@ def run_sarkar(
     max_nodes: int | None = None,
     events: SarkarEvents | None = None,
 ) -> tuple[Maybe[Grid], Stats]:
-    """Run Sarkar's ``solve`` with this cell pruner, counting its nodes (and telling
-    ``events`` each step): the result of :func:`fsudoku.sarkar1.solve`, and the counts.
+    """Run Sarkar's ``solve`` with this cell pruner, counting its nodes.
+
+    It tells ``events`` each step. The result: that of :func:`fsudoku.sarkar1.solve`, and
+    the counts.
 
     The wrapper around ``solve``'s recursive call. Raises :class:`GaveUp` when the node
     bound is reached; ``ValueError`` for a grid that is not 9 rows of 9 cells and
@@ -280,8 +285,11 @@ class BirdEvents:
     def branch(
         self, row: int, col: int, choices: str, choice: str, m1: Choices, stats: Stats
     ) -> None:
-        """The search goes on with ``m1``: the cell ``(row, col)`` of the pruned matrix,
-        with these ``choices``, fixed to ``choice``."""
+        """The search goes on with ``m1``.
+
+        The cell ``(row, col)`` of the pruned matrix, with these ``choices``, fixed to
+        ``choice``.
+        """
 
 
 def run_bird(
@@ -291,8 +299,9 @@ def run_bird(
     max_nodes: int | None = None,
     events: BirdEvents | None = None,
 ) -> tuple[Iterator[bird.Grid], Stats]:
-    """Run Bird's ``search`` on a choice matrix, counting the nodes it is made to visit
-    (and telling ``events`` each step): its solutions, lazily, and the counts so far.
+    """Run Bird's ``search`` on a choice matrix, counting the nodes it is made to visit.
+
+    It tells ``events`` each step. The result: its solutions, lazily, and the counts so far.
 
     The wrapper around ``search``'s recursive call. Nodes are counted as the solutions
     are asked for; :class:`GaveUp` is raised from the iterator when the bound is

@@ -1,5 +1,7 @@
-"""The testing kit: the laws of the lectures, a checker for them, a checker for whole
-solvers and for counters of solutions, strategies, the oracle.
+"""The testing kit: the laws and checkers of laws, of solvers and of counters.
+
+The laws of the lectures and a checker for them, a checker for whole solvers and one for
+counters of solutions, the strategies, and the oracle.
 
 Modules: :mod:`~fsudoku.testing.laws` (each law once, with its equation and its
 equality: Bird's in :mod:`~fsudoku.testing.bird_laws`, Sarkar's in
@@ -106,8 +108,11 @@ _SUBMODULES = (
 
 
 def __getattr__(name: str) -> Any:
-    """The exported names, imported from their module on first use; ``__all__`` itself,
-    on first use (``from fsudoku.testing import *``, pdoc), loads every name it lists."""
+    """The exported names, imported from their module on first use.
+
+    ``__all__`` itself, on first use (``from fsudoku.testing import *``, pdoc), loads every
+    name it lists.
+    """
     if name == "__all__":
         for each in _HOMES:
             globals()[each] = __getattr__(each)

@@ -66,9 +66,11 @@ def _from_mapping(raw: Mapping[object, object]) -> str:
 
 
 def read_answer(raw: object, given: object) -> tuple[str | None, str]:
-    """A solver's answer as ``(line or None, problem)``: ``problem`` is '' when the
-    answer could be read, else what was returned (then the line is ``None``).
-    ``given`` is the board the solver was called with (``True`` reads it)."""
+    """A solver's answer as ``(line or None, problem)``.
+
+    ``problem`` is '' when the answer could be read, else what was returned (then the line
+    is ``None``). ``given`` is the board the solver was called with (``True`` reads it).
+    """
     if isinstance(raw, Maybe):
         raw = raw.value_or(None)
     if raw is None or raw is False:

@@ -1,5 +1,8 @@
-"""The laws of Bird's Sudoku lecture, each declared once (gathered with Sarkar's in
-:data:`fsudoku.testing.laws.LAWS`, in the order declared here)."""
+"""The laws of Bird's Sudoku lecture, each declared once.
+
+They are gathered with Sarkar's in :data:`fsudoku.testing.laws.LAWS`, in the order declared
+here.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Check a function that counts a puzzle's solutions, or lists them all, against
-fsudoku's count (Dancing Links, :func:`fsudoku.pe96.counting.count_solutions`).
+"""Check a function that counts a puzzle's solutions, or lists them all, against fsudoku's count.
+
+The count is Dancing Links, :func:`fsudoku.pe96.counting.count_solutions`.
 
 :func:`check_counter` tries puzzles with no solution, one, and a few (at most ``limit``,
 so that a function that lists every solution finishes), each call in a worker process
@@ -10,6 +11,7 @@ Needs the ``hypothesis`` extra.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -99,8 +101,9 @@ def check_counter(
     shape: Shape = "line",
     shrink: bool = True,
 ) -> None:
-    """Check a counter of solutions on puzzles with 0 to ``limit`` solutions; raise
-    :class:`CounterDisagrees` with the shrunk puzzle if it is wrong on one.
+    """Check a counter of solutions on puzzles with 0 to ``limit`` solutions.
+
+    Raise :class:`CounterDisagrees` with the shrunk puzzle if it is wrong on one.
 
     ``count`` takes a board (``shape``, as :func:`fsudoku.testing.check_solver`'s) and
     returns the number of its solutions, or an iterable of them all (each a line, rows
@@ -156,11 +159,8 @@ def check_counter(
         derandomize=False,
     )(given(lines)(body))
     run = hypothesis_seed(random.SystemRandom().randrange(2**32) if seed is None else seed)(run)
-    with Caller(count, timeout, read=read_count) as caller:
-        try:
-            run()
-        except AssertionError:
-            pass
+    with Caller(count, timeout, read=read_count) as caller, contextlib.suppress(AssertionError):
+        run()
     if found:
         line, expected, called, problem = found[-1]
         raise CounterDisagrees(

@@ -1,6 +1,7 @@
-"""What is wrong with an answer, in words: a malformed answer, a changed clue, the row,
-column or box that repeats a digit; and two answers side by side as grids, the cells
-that differ marked.
+"""What is wrong with an answer, in words, and two answers side by side.
+
+A malformed answer, a changed clue, the row, column or box that repeats a digit; two answers
+are shown as grids, the cells that differ marked.
 
 Rows, columns and boxes are numbered 1 to 9 (boxes left to right, top to bottom), as a
 reader counts them. Needs no Hypothesis.
@@ -113,8 +114,10 @@ def malformed(answer: str) -> str:
 
 
 def not_a_solution(answer: str, puzzle: str) -> str:
-    """Why an answer is not a solution of the puzzle, one finding a line: malformed, the
-    clues it changed, the units that repeat a digit ('' when it is a solution).
+    """Why an answer is not a solution of the puzzle, one finding a line.
+
+    Malformed, the clues it changed, the units that repeat a digit ('' when it is a
+    solution).
 
     >>> print(not_a_solution("2" + "." * 80, "1" + "." * 80))
     the answer is malformed: r1c2 holds '.', r1c3 holds '.', r1c4 holds '.' and 77 more cells, not a digit 1-9

@@ -1,5 +1,6 @@
-"""The kinds of puzzles :func:`fsudoku.testing.check_solver` tries, what a solver may
-declare about itself, and what each line expects of it.
+"""The kinds of puzzles :func:`fsudoku.testing.check_solver` tries.
+
+Also what a solver may declare about itself, and what each line expects of it.
 
 A *declaration* (:class:`Declared`) says what a solver promises beyond "a solution, or
 ``None``": how it answers lines that are not puzzles (``invalid``), puzzles with several
@@ -215,8 +216,10 @@ def _reference_name(order: Order, rule: Rule | None) -> SolverName:
 
 
 def _either(*strategies: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
-    """The lines of one of the strategies, each as likely (shrinking towards the first):
-    a drawn index, as ``st.one_of`` was seen to favour some branches over others."""
+    """The lines of one of the strategies, each as likely (shrinking towards the first).
+
+    A drawn index, as ``st.one_of`` was seen to favour some branches over others.
+    """
     return st.integers(0, len(strategies) - 1).flatmap(lambda i: strategies[i])
 
 
@@ -267,10 +270,11 @@ def solver_lines(
     declared: Declared | None = None,
     hard: tuple[str, ...] = (),
 ) -> st.SearchStrategy[str]:
-    """The lines of one kind (see :data:`KINDS`), as the solver is given them: with the
-    blanks its declaration reads (``0`` lines when it reads ``0`` only; for the
-    ``zeros`` kind, the blank it does not read, or a mix when it reads both); ``hard``
-    are the lines of the hard sets.
+    """The lines of one kind (see :data:`KINDS`), as the solver is given them.
+
+    With the blanks its declaration reads (``0`` lines when it reads ``0`` only; for the
+    ``zeros`` kind, the blank it does not read, or a mix when it reads both); ``hard`` are
+    the lines of the hard sets.
 
     >>> from hypothesis import given, settings
     >>> @settings(max_examples=5)
@@ -307,8 +311,9 @@ class Expected:
 
 
 def expectation(line: str, declared: Declared, order: Order, rule: Rule | None = None) -> Expected:
-    """What the line expects of a solver with this declaration: ``skip`` where it is not
-    tested (a declaration turned it off, or the reference gave up).
+    """What the line expects of a solver with this declaration.
+
+    ``skip`` where it is not tested (a declaration turned it off, or the reference gave up).
 
     >>> expectation("0" * 81, Declared(blanks="."), "any").verdict
     'not_a_puzzle'

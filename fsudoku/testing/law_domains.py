@@ -1,5 +1,7 @@
-"""Hypothesis strategies for the arguments of the laws: Bird's grids and choice matrices,
-Sarkar's cells and grids, lists and functions (:func:`law_arguments`, by domain).
+"""Hypothesis strategies for the arguments of the laws.
+
+Bird's grids and choice matrices, Sarkar's cells and grids, lists and functions
+(:func:`law_arguments`, by domain).
 
 Needs Hypothesis (the ``hypothesis`` extra).
 """
@@ -53,8 +55,10 @@ __all__ = [
 
 
 def _base_board(n: int) -> tuple[tuple[int, ...], ...]:
-    """A solved board of boxes of side ``n`` (digits as 0-based ints): the usual
-    shifted pattern, row ``r`` starting at ``(r mod n) * n + r div n``."""
+    """A solved board of boxes of side ``n`` (digits as 0-based ints).
+
+    The usual shifted pattern, row ``r`` starting at ``(r mod n) * n + r div n``.
+    """
     size = n * n
     return tuple(tuple(((r % n) * n + r // n + c) % size for c in range(size)) for r in range(size))
 
@@ -224,8 +228,10 @@ def _rows_without_duplicates(m: tuple[tuple[Any, ...], ...]) -> bool:
 
 @st.composite
 def _complete_boards(draw: st.DrawFn, n: int = 2) -> tuple[tuple[str, ...], ...]:
-    """Complete Bird choice matrices (every cell a singleton): a solved board's, or
-    one with a cell overwritten by another digit (then not safe)."""
+    """Complete Bird choice matrices (every cell a singleton).
+
+    A solved board's, or one with a cell overwritten by another digit (then not safe).
+    """
     cells = [list(row) for row in bird.choices(draw(solved_boards(n)), n)]
     if draw(st.integers(0, 2)) == 0:
         size = n * n
@@ -257,10 +263,12 @@ def _sarkar_grids(*lines: st.SearchStrategy[str]) -> st.SearchStrategy[Grid]:
 
 @st.composite
 def _sarkar_units(draw: st.DrawFn, max_open: int = 5, max_digits: int = 4) -> tuple[Cell, ...]:
-    """Units of 9 Sarkar cells: the cells of a permutation of 1-9, up to ``max_open`` of
-    them opened to 2 to ``max_digits`` digits, their own and others, or (one time in
-    five) others only: so most units can be completed, and some prune to ``Nothing``.
-    Kept small so that the ways to complete a unit can be listed."""
+    """Units of 9 Sarkar cells, small enough to list the ways to complete them.
+
+    The cells of a permutation of 1-9, up to ``max_open`` of them opened to 2 to
+    ``max_digits`` digits, their own and others, or (one time in five) others only: so most
+    units can be completed, and some prune to ``Nothing``.
+    """
     solved = draw(st.permutations(range(1, 10)))
     cells: list[Cell] = [Fixed(d) for d in solved]
     for i in draw(st.lists(st.integers(0, 8), max_size=max_open, unique=True)):

@@ -1,5 +1,7 @@
-"""The record of functions under test (:class:`Parts`) and the :class:`Law` type that
-:mod:`fsudoku.testing.laws` declares each law with.
+"""The record of functions under test and the type each law is declared with.
+
+:class:`Parts`, and the :class:`Law` type that :mod:`fsudoku.testing.laws` declares each law
+with.
 
 A law is declared by :func:`law` on the function computing both of its sides; the laws
 themselves are in :mod:`fsudoku.testing.bird_laws` and :mod:`fsudoku.testing.sarkar_laws`,

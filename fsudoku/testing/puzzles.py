@@ -61,8 +61,10 @@ def _permutation_within_groups(draw: st.DrawFn, groups: int = 3, size: int = 3) 
 
 @st.composite
 def solved_grids(draw: st.DrawFn) -> str:
-    """Solved 9x9 grids: the sample solution relabelled, its rows, columns, bands and
-    stacks permuted, possibly transposed.
+    """Solved 9x9 grids.
+
+    The sample solution relabelled, its rows, columns, bands and stacks permuted, possibly
+    transposed.
 
     >>> from fsudoku.testing.strategies import solved_grids
     >>> from hypothesis import find
@@ -73,10 +75,12 @@ def solved_grids(draw: st.DrawFn) -> str:
 
 
 def _symmetric(draw: st.DrawFn, *lines: str) -> tuple[str, ...]:
-    """The lines (the sample solution, puzzles of it) under one drawn symmetry of the
-    grid: digits relabelled (``.`` kept), rows, columns, bands and stacks permuted,
-    possibly transposed. A puzzle and its solution stay a puzzle and its solution, and
-    keep their number of solutions."""
+    """The lines under one drawn symmetry of the grid.
+
+    The lines are the sample solution and puzzles of it: digits relabelled (``.`` kept),
+    rows, columns, bands and stacks permuted, possibly transposed. A puzzle and its solution
+    stay a puzzle and its solution, and keep their number of solutions.
+    """
     labels = draw(st.permutations("123456789"))
     relabel = {str(i + 1): labels[i] for i in range(9)}
     relabel["."] = "."
@@ -120,8 +124,11 @@ def puzzles_with_solutions(
 
 
 def puzzles(min_blanks: int = 0, max_blanks: int = 81) -> st.SearchStrategy[str]:
-    """Puzzles: solved grids with cells blanked. They always have a solution, and
-    can have several (any number of blanks up to ``max_blanks``)."""
+    """Puzzles: solved grids with cells blanked.
+
+    They always have a solution, and can have several (any number of blanks up to
+    ``max_blanks``).
+    """
     return puzzles_with_solutions(min_blanks, max_blanks).map(lambda pair: pair[0])
 
 
@@ -132,8 +139,10 @@ def near_full_grids(max_blanks: int = 8) -> st.SearchStrategy[str]:
 
 @st.composite
 def contradictory_puzzles(draw: st.DrawFn, max_blanks: int = 81) -> str:
-    """Puzzles with no solution: a clue is overwritten by a digit that already stands
-    in the same row, so some unit holds a digit twice."""
+    """Puzzles with no solution, some unit holding a digit twice.
+
+    A clue is overwritten by a digit that already stands in the same row.
+    """
     puzzle, solution = draw(puzzles_with_solutions(0, max_blanks))
     row = draw(st.integers(0, 8))
     a, b = draw(st.lists(st.integers(0, 8), min_size=2, max_size=2, unique=True))
@@ -170,9 +179,10 @@ def _check_blanks(strategy: str, min_blanks: int, max_blanks: int, low: int, hig
 
 
 def _unavoidable_rectangles(solution: str) -> list[tuple[int, int, int, int]]:
-    """The unavoidable rectangles of a solved grid: four cells in two rows, two columns
-    and two boxes holding ``a b / b a``. Blanking them leaves two solutions (swap ``a``
-    and ``b``), whatever else is blanked.
+    """The unavoidable rectangles of a solved grid.
+
+    Four cells in two rows, two columns and two boxes holding ``a b / b a``. Blanking them
+    leaves two solutions (swap ``a`` and ``b``), whatever else is blanked.
 
     The sample solution has 8, and symmetries keep them:
 
@@ -203,8 +213,10 @@ def _some_cells(draw: st.DrawFn, cells: Sequence[int], k: int) -> list[int]:
 
 
 def unique_puzzles(*, min_blanks: int = 0, max_blanks: int = 64) -> st.SearchStrategy[str]:
-    """Puzzles with exactly one solution: the articles' 17-clue sample puzzle under a
-    symmetry of the grid, with some of its 64 blanks filled from its solution.
+    """Puzzles with exactly one solution.
+
+    The articles' 17-clue sample puzzle under a symmetry of the grid, with some of its 64
+    blanks filled from its solution.
 
     ``min_blanks``/``max_blanks`` bound the blanks left (0 to 64); shrinking goes
     towards ``min_blanks`` blanks.
@@ -235,8 +247,10 @@ def _unique_puzzles(draw: st.DrawFn, min_blanks: int, max_blanks: int) -> str:
 
 
 def ambiguous_puzzles(*, min_blanks: int = 4, max_blanks: int = 81) -> st.SearchStrategy[str]:
-    """Puzzles with at least two solutions: a solved grid with one of its unavoidable
-    rectangles blanked (its two digits can be swapped), and other cells blanked.
+    """Puzzles with at least two solutions.
+
+    A solved grid with one of its unavoidable rectangles blanked (its two digits can be
+    swapped), and other cells blanked.
 
     ``min_blanks``/``max_blanks`` bound the blanks (4 to 81); shrinking goes towards
     ``min_blanks`` blanks, the rectangle's four at the least.
@@ -271,8 +285,9 @@ def _peers(i: int) -> frozenset[int]:
 
 
 def unsolvable_puzzles(*, min_blanks: int = 2, max_blanks: int = 63) -> st.SearchStrategy[str]:
-    """Puzzles with no solution whose clues repeat no digit in a unit: a
-    :func:`unique_puzzles` puzzle with one more clue, a wrong digit that none of the
+    """Puzzles with no solution whose clues repeat no digit in a unit.
+
+    A :func:`unique_puzzles` puzzle with one more clue, a wrong digit that none of the
     cell's clued peers holds. The contradiction shows only when pruning, or deep in the
     search when many cells are blank.
 
@@ -324,9 +339,10 @@ characters ``str.isdigit`` takes that ``readGrid`` does not (``'５'``, ``'٣'``
 
 @st.composite
 def invalid_lines(draw: st.DrawFn) -> str:
-    """Lines that are not puzzles (``readGrid`` gives ``Nothing``): a puzzle cut short
-    (down to the empty line), one with one to three more characters, or one with a
-    character of :data:`BAD_CHARACTERS` in place of a cell.
+    """Lines that are not puzzles (``readGrid`` gives ``Nothing``).
+
+    A puzzle cut short (down to the empty line), one with one to three more characters, or
+    one with a character of :data:`BAD_CHARACTERS` in place of a cell.
 
     >>> from hypothesis import find, given, settings
     >>> from fsudoku.grid_io import is_puzzle

@@ -1,5 +1,6 @@
-"""Hypothesis strategies for puzzles of many different solution grids, and the public
-hard sets read at run time.
+"""Hypothesis strategies for puzzles of many different solution grids, and the hard sets.
+
+The public hard sets are read at run time.
 
 Each grid comes from :func:`fsudoku.run.generate.random_grid` with a drawn seed (a
 randomized search, so any of the solved grids can come up, not one grid under
@@ -66,9 +67,10 @@ def random_grids() -> st.SearchStrategy[str]:
 
 @st.composite
 def random_unique_puzzles(draw: st.DrawFn, min_blanks: int = 0, max_blanks: int = 64) -> str:
-    """Puzzles with one solution: a random grid, clues taken away while one solution is
-    left, until ``min_blanks`` to ``max_blanks`` cells are blank (fewer if the removal
-    stops first at a minimal puzzle).
+    """Puzzles with one solution, from a random grid.
+
+    Clues are taken away while one solution is left, until ``min_blanks`` to ``max_blanks``
+    cells are blank (fewer if the removal stops first at a minimal puzzle).
 
     >>> from hypothesis import given, settings
     >>> from fsudoku import count_solutions
@@ -84,8 +86,10 @@ def random_unique_puzzles(draw: st.DrawFn, min_blanks: int = 0, max_blanks: int 
 
 
 def minimal_puzzles() -> st.SearchStrategy[str]:
-    """Minimal puzzles: one solution, and two or more once any clue is taken away
-    (usually 22 to 26 clues)."""
+    """Minimal puzzles: one solution, and two or more once any clue is taken away.
+
+    Usually 22 to 26 clues.
+    """
     return SEEDS.map(_minimal)
 
 
@@ -96,8 +100,11 @@ def _minimal(seed: int) -> str:
 
 
 def _needs_search(line: str) -> bool:
-    """Whether Sarkar #2's pruning (the strongest of the articles' rules) leaves cells
-    open on the puzzle, so that every solver of the articles must search."""
+    """Whether every solver of the articles must search on the puzzle.
+
+    That is when Sarkar #2's pruning (the strongest of the articles' rules) leaves cells
+    open.
+    """
     return solve_line("exclusives", line).nodes > 1
 
 
@@ -106,8 +113,9 @@ SEARCH_TRIES = 20
 
 
 def search_puzzles() -> st.SearchStrategy[str]:
-    """Minimal puzzles that need search for Sarkar's and Bird's rules: pruning to the
-    fixpoint (Sarkar #2's, the strongest) leaves cells open.
+    """Minimal puzzles that need search for Sarkar's and Bird's rules.
+
+    Pruning to the fixpoint (Sarkar #2's, the strongest) leaves cells open.
 
     >>> _needs_search(_search_puzzle(1)), solve_line("simple", _search_puzzle(1)).nodes > 1
     (True, True)
@@ -127,8 +135,9 @@ def _search_puzzle(seed: int) -> str:
 
 @st.composite
 def several_solution_puzzles(draw: st.DrawFn, max_blanks: int = 64) -> str:
-    """Puzzles with two or more solutions: a random puzzle with one solution less one of
-    the clues that made the solution unique.
+    """Puzzles with two or more solutions.
+
+    A random puzzle with one solution less one of the clues that made the solution unique.
 
     >>> from hypothesis import given, settings
     >>> from fsudoku import count_solutions
@@ -158,9 +167,10 @@ second, where at 55 blanks some take it seconds."""
 
 @st.composite
 def no_solution_puzzles(draw: st.DrawFn, max_blanks: int = NO_SOLUTION_MAX_BLANKS) -> str:
-    """Puzzles with no solution whose clues repeat no digit in a unit: a random puzzle
-    with one solution and one more clue, a wrong digit that none of the cell's clued
-    peers holds (so only search, or pruning, shows the contradiction).
+    """Puzzles with no solution whose clues repeat no digit in a unit.
+
+    A random puzzle with one solution and one more clue, a wrong digit that none of the
+    cell's clued peers holds (so only search, or pruning, shows the contradiction).
 
     >>> from hypothesis import given, settings
     >>> from fsudoku import count_solutions
@@ -189,8 +199,10 @@ def no_solution_puzzles(draw: st.DrawFn, max_blanks: int = NO_SOLUTION_MAX_BLANK
 
 @st.composite
 def full_grids(draw: st.DrawFn) -> str:
-    """Grids with no blank: a solved one, or one with two cells of a row swapped (its
-    columns, or its boxes, then repeat a digit: no solution).
+    """Grids with no blank, solved or not.
+
+    A solved one, or one with two cells of a row swapped (its columns, or its boxes, then
+    repeat a digit: no solution).
 
     >>> from hypothesis import given, settings
     >>> from fsudoku.base.oracle import UNITS
@@ -213,8 +225,9 @@ def full_grids(draw: st.DrawFn) -> str:
 
 
 def with_blanks(lines: st.SearchStrategy[str], chars: str) -> st.SearchStrategy[str]:
-    """The lines of a strategy with each blank written as one of ``chars`` (``"0"``: all
-    zeros; ``"0."``: each a drawn one of the two).
+    """The lines of a strategy with each blank written as one of ``chars``.
+
+    ``"0"``: all zeros; ``"0."``: each a drawn one of the two.
 
     >>> from hypothesis import find
     >>> find(with_blanks(st.just("1.."), "0."), lambda line: "." in line)
@@ -268,8 +281,11 @@ def _files(places: Iterable[Path]) -> list[Path]:
 
 
 def _puzzles_of(path: Path) -> list[str]:
-    """The puzzle lines of a file: one per line (its last field of 81 characters of
-    ``.``, ``0``-``9``), or Project Euler's ``Grid NN`` blocks of nine rows."""
+    """The puzzle lines of a file.
+
+    One per line (its last field of 81 characters of ``.``, ``0``-``9``), or Project Euler's
+    ``Grid NN`` blocks of nine rows.
+    """
     lines, rows = [], []
     for raw in path.read_text(encoding="utf-8", errors="replace").splitlines():
         field = raw.split("\t")[-1].strip()
@@ -294,8 +310,10 @@ def _hard_lines(files: tuple[Path, ...]) -> tuple[str, ...]:
 def hard_puzzle_lines(
     data: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None = None,
 ) -> tuple[str, ...]:
-    """The puzzles of the public hard sets found at ``data`` (a file, a folder, or several;
-    by default ``$FSUDOKU_DATA``, else :data:`DATA_PLACES`): empty when none is there.
+    """The puzzles of the public hard sets found at ``data``; empty when none is there.
+
+    ``data`` is a file, a folder, or several; by default ``$FSUDOKU_DATA``, else
+    :data:`DATA_PLACES`.
 
     >>> hard_puzzle_lines("no/such/folder")
     ()

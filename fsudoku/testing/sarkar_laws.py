@@ -1,5 +1,7 @@
-"""The laws of Sarkar's articles (the pruning of cells and grids), each declared once
-(gathered after Bird's in :data:`fsudoku.testing.laws.LAWS`)."""
+"""The laws of Sarkar's articles (the pruning of cells and grids), each declared once.
+
+They are gathered after Bird's in :data:`fsudoku.testing.laws.LAWS`.
+"""
 
 from __future__ import annotations
 
@@ -59,8 +61,10 @@ def _within(original: Sequence[tuple[int, ...]], pruned: Sequence[tuple[int, ...
 
 
 def _unit_completions(digits: Sequence[tuple[int, ...]]) -> list[tuple[int, ...]]:
-    """``filter nodups (cp digits)``: the ways to give each cell of a unit one of its
-    digits, no digit twice, in ``cp``'s order (prefixes with a repeat are cut early).
+    """``filter nodups (cp digits)``: the ways to complete a unit, no digit twice.
+
+    Each cell of the unit is given one of its digits, in ``cp``'s order (prefixes with a
+    repeat are cut early).
 
     >>> _unit_completions([(1, 2), (1, 2), (3,)])
     [(1, 2, 3), (2, 1, 3)]
@@ -173,9 +177,12 @@ def prune_grid_fixpoint(parts: Parts, grid: CellGrid) -> Sides:
 
 
 def _prune_grid(parts: Parts, grid: CellGrid) -> Maybe[CellGrid]:
-    """``pruneGrid = fixM pruneGrid'`` of the parts, raising :class:`~fsudoku.testing.lawbook.Diverged` after more
-    passes than the grid has possibilities (a correct ``pruneGrid'`` removes one at least
-    per pass that changes the grid)."""
+    """``pruneGrid = fixM pruneGrid'`` of the parts, with a bound on its passes.
+
+    Raises :class:`~fsudoku.testing.lawbook.Diverged` after more passes than the grid has
+    possibilities (a correct ``pruneGrid'`` removes one at least per pass that changes the
+    grid).
+    """
     bound = sum(len(c.values) for row in grid for c in row if isinstance(c, Possible)) + 2
     return parts.fix_m(bounded(parts.prune_grid_once, bound), grid)
 
@@ -208,8 +215,11 @@ def prune_grid_removes_only(parts: Parts, grid: CellGrid) -> Sides:
 
 
 def _solutions(grid: CellGrid) -> list[str]:
-    """``filter valid . expand`` of a Sarkar grid, as 81-digit lines, enumerated by
-    fsudoku's Bird ``search`` (which finds exactly the valid expansions, in its order)."""
+    """``filter valid . expand`` of a Sarkar grid, as 81-digit lines.
+
+    Enumerated by fsudoku's Bird ``search`` (which finds exactly the valid expansions, in
+    its order).
+    """
     m = tuple(tuple("".join(map(str, _digits(c))) for c in row) for row in grid)
     return [bird_line(g) for g in bird.search(m, 3)]
 

@@ -230,8 +230,9 @@ def check_kinds(
     data: Any = None,
     name: str | None = None,
 ) -> tuple[KindReport, ...]:
-    """Check the solver kind by kind, as :func:`check_solver` does; return each kind's
-    report instead of raising (``name``: how reports call the solver).
+    """Check the solver kind by kind, as :func:`check_solver` does, and return each kind's report.
+
+    Nothing is raised; ``name`` is how reports call the solver.
 
     >>> reports = check_kinds(
     ...     lambda line: None, kinds=["invalid", "zeros"], invalid="skip", blanks=".", max_examples=2
@@ -323,9 +324,10 @@ def check_solver(
     shape: Shape = "line",
     data: Any = None,
 ) -> None:
-    """Check a solver against fsudoku's reference on generated puzzles of every kind;
-    raise :class:`SolverFailed`, listing each failing kind with its shrunk line, if any
-    kind fails.
+    """Check a solver against fsudoku's reference on generated puzzles of every kind.
+
+    Raise :class:`SolverFailed`, listing each failing kind with its shrunk line, if any kind
+    fails.
 
     ``solve`` takes a board (``shape``: a line, 9 rows of ints, a dict of cells) and
     returns the solution (a line, rows, a dict, ``True`` for solved in place) or
@@ -380,9 +382,11 @@ def check_solver(
 
 
 def solver_tests(solve: Callable[[Any], object], **options: Any) -> Callable[[Kind], None]:
-    """A pytest test of the solver, parametrized by kind: assign it to ``test_...`` in a
-    module. ``options`` are :func:`check_solver`'s; a kind turned off or skipped is a
-    skipped test, a failing kind fails with its :class:`SolverDisagrees` alone.
+    """A pytest test of the solver, parametrized by kind.
+
+    Assign it to ``test_...`` in a module. ``options`` are :func:`check_solver`'s; a kind
+    turned off or skipped is a skipped test, a failing kind fails with its
+    :class:`SolverDisagrees` alone.
 
     >>> test_mine = solver_tests(lambda line: None, kinds=["invalid", "empty"], max_examples=2)
     >>> test_mine("invalid")  # what pytest calls, once a kind

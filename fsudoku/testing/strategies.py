@@ -16,10 +16,11 @@ from __future__ import annotations
 
 
 def _hypothesis_setup_hook() -> None:
-    """Entry point of the ``hypothesis`` plugin group: registers the type strategies
-    of Sarkar's cells, ``Fixed`` (:func:`~fsudoku.testing.law_domains.fixed_cells`) and
-    ``Possible`` (:func:`~fsudoku.testing.law_domains.possible_cells`), so
-    ``st.from_type(Cell)`` works.
+    """Register the type strategies of Sarkar's cells, for ``st.from_type(Cell)``.
+
+    The entry point of the ``hypothesis`` plugin group: ``Fixed``
+    (:func:`~fsudoku.testing.law_domains.fixed_cells`) and ``Possible``
+    (:func:`~fsudoku.testing.law_domains.possible_cells`).
 
     Defined before this module imports Hypothesis, and resolving the strategies only
     when they are first used: importing this module may be what imports Hypothesis,
@@ -136,8 +137,10 @@ _MODULES = ("puzzles", "random_puzzles", "law_domains")
 
 
 def __getattr__(name: str) -> Any:
-    """A strategy (or constant) of the three modules, imported on first use;
-    ``__all__``, on first use, lists them all."""
+    """A strategy (or constant) of the three modules, imported on first use.
+
+    ``__all__``, on first use, lists them all.
+    """
     if name == "__all__":  # every name loaded: pdoc and ``import *`` read the module's dict
         names = []
         for module in _MODULES:

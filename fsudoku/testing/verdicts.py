@@ -1,6 +1,8 @@
-"""The verdict on one call of a solver: what was wrong, in words, and the reports of
-:func:`fsudoku.testing.check_solver` (:class:`SolverDisagrees` for one kind,
-:class:`SolverFailed` for all, :class:`KindReport` per kind).
+"""The verdict on one call of a solver, and the reports of the solver checker.
+
+What was wrong, in words, and the reports of :func:`fsudoku.testing.check_solver`
+(:class:`SolverDisagrees` for one kind, :class:`SolverFailed` for all, :class:`KindReport`
+per kind).
 
 Needs no Hypothesis.
 """
@@ -34,8 +36,11 @@ def function_name(f: object) -> str:
 
 
 class SolverDisagrees(AssertionError):
-    """A solver answered one (shrunk) line of one kind wrongly: what it was given, what
-    it answered, what was expected, what is wrong, and the call that repeats it."""
+    """A solver answered one (shrunk) line of one kind wrongly.
+
+    It holds what the solver was given, what it answered, what was expected, what is wrong,
+    and the call that repeats it.
+    """
 
     def __init__(
         self,

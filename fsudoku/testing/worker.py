@@ -112,7 +112,9 @@ def _serve(
     read: Reader,
 ) -> None:
     """The worker's loop: a board in, a :class:`Called` out, until the pipe closes.
-    Interrupts are the parent's to handle; a terminate ends the worker at once."""
+
+    Interrupts are the parent's to handle; a terminate ends the worker at once.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     while True:
@@ -130,8 +132,10 @@ def _context() -> Any:
 
 
 class Caller:
-    """The solver, called in a reused worker process with a time limit per call
-    (``timeout`` seconds; ``None``: in this process, without a limit)."""
+    """The solver, called in a reused worker process with a time limit per call.
+
+    ``timeout`` seconds; ``None``: in this process, without a limit.
+    """
 
     def __init__(
         self,

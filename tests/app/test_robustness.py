@@ -18,7 +18,6 @@ import sys
 import termios
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -299,10 +298,10 @@ def test_ctrl_c_during_bench_is_one_line_and_no_child_is_left(tmp_path: Path) ->
 
 
 @pytest.fixture
-def fifo(tmp_path: Path) -> Iterator[Path]:
+def fifo(tmp_path: Path) -> Path:
     path = tmp_path / "fifo"
     os.mkfifo(path)
-    yield path
+    return path
 
 
 def feed_fifo(path: Path, data: bytes) -> threading.Thread:

@@ -156,9 +156,9 @@ def test_count_examples() -> None:
     assert count_solutions(SAMPLE_SOLUTION) == 1
     assert count_solutions("11" + "." * 79) == 0
     assert count_solutions("12345678." + "........9" + "." * 63, limit=3) == 0
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="not a puzzle line"):
         count_solutions("0" * 81)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="limit must be None or a whole number"):
         count_solutions(SAMPLE_PUZZLE, limit=0)
 
 
@@ -170,7 +170,7 @@ def test_check_line_verdicts() -> None:
     assert check_line("11" + "." * 79) == "none"
     for bad in ["", "." * 80, "." * 82, "0" * 81, "５" + "." * 80, SAMPLE_PUZZLE + "\r"]:
         assert check_line(bad) == "Invalid input", bad
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="limit must be a whole number >= 2"):
         check_line(SAMPLE_PUZZLE, limit=1)
 
 

@@ -178,7 +178,7 @@ def test_format_boxed_shows_every_cell_in_order(puzzle: str) -> None:
 
 
 def test_format_boxed_rejects_short_lines() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="not an 81-character grid line"):
         format_boxed("123")
 
 

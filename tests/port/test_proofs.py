@@ -160,7 +160,7 @@ def test_equalities(
 def test_the_proofs_compare_with_the_laws_equalities() -> None:
     # One vocabulary: the equalities of the proofs are those of fsudoku.testing.equality.
     assert (LIST, BAG, SET) == (equality.LIST, equality.BAG, equality.SET)
-    assert (FUNCTION, FUNCTION_BAG) == (equality.LIST.extensional(), equality.BAG.extensional())
+    assert (equality.LIST.extensional(), equality.BAG.extensional()) == (FUNCTION, FUNCTION_BAG)
     assert FUNCTION.point_free and not LIST.point_free and FUNCTION_BAG.pointwise == BAG
     assert [e.name for e in (LIST, FUNCTION, FUNCTION_BAG)] == [
         "list",

@@ -16,7 +16,6 @@ import tarfile
 import tomllib
 import venv
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -52,13 +51,13 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def installed(dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+def installed(dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh virtual environment with the wheel installed (and its dependencies)."""
     env = tmp_path_factory.mktemp("venv")
     venv.create(env, with_pip=True)
     wheel = dist / f"fsudoku-{VERSION}-py3-none-any.whl"
     run(env / "bin" / "python", "-m", "pip", "install", "--quiet", wheel, cwd=env)
-    yield env
+    return env
 
 
 def test_the_sdist_holds_what_a_package_needs_and_no_data(dist: Path) -> None:

@@ -103,4 +103,4 @@ def test_the_commands_kinds_are_the_kits() -> None:
     from fsudoku.app.check_solver import KIND_NAMES
     from fsudoku.testing.kinds import KINDS
 
-    assert KIND_NAMES == list(KINDS)
+    assert list(KINDS) == KIND_NAMES
