@@ -18,13 +18,19 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-# Extend Hypothesis' own ``ci`` profile (derandomized, no deadline) rather than replace it.
+# The default run is for every edit: a test without its own max_examples draws
+# EVERY_EDIT examples (Hypothesis' default is 100), locally (``dev``) and in CI (``ci``,
+# Hypothesis' own profile extended: derandomized, no deadline).
+EVERY_EDIT = 30
 settings.register_profile(
     "ci",
     settings.get_profile("ci"),
+    max_examples=EVERY_EDIT,
     suppress_health_check=[HealthCheck.too_slow],
 )
-settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "dev", deadline=None, max_examples=EVERY_EDIT, suppress_health_check=[HealthCheck.too_slow]
+)
 # Ten times the examples, for a local run: HYPOTHESIS_PROFILE=thorough, or the plugin's
 # --hypothesis-profile=thorough (tests with their own max_examples get ten times theirs,
 # see pytest_collection_modifyitems).

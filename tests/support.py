@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import sys
 import textwrap
 from pathlib import Path
 
 import pytest
+from returns.maybe import Maybe
+
+from fsudoku.cell import Grid
+from fsudoku.run.trace import Stats
 
 ROOT = Path(__file__).resolve().parent.parent
 """The repository."""
@@ -38,6 +43,15 @@ QUICK = _with_clues_of_the_solution((46, 56, 65, 78))
 and a search every solver makes in a moment (Sarkar #1's reference: 16 nodes, 6 of
 them dead ends) where the sample takes #1 about 1,500 nodes. For tests that need a
 search with a backtrack, not the sample's cost."""
+
+
+@functools.cache
+def sarkar1_on_the_sample() -> tuple[Maybe[Grid], Stats]:
+    """Sarkar #1's reference on the articles' sample, traced (about 1,500 nodes), once a run."""
+    from fsudoku.grid_io import SAMPLE, read_grid
+    from fsudoku.run.trace import run_sarkar
+
+    return run_sarkar(read_grid(SAMPLE).unwrap())
 
 
 def first_lines(path: Path, n: int) -> list[str]:

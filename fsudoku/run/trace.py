@@ -14,10 +14,11 @@ branches included); :class:`Stats` holds what a run counted; an *events* object
 run: the call that would be node ``max_nodes + 1`` raises
 :class:`~fsudoku.base.outcome.GaveUp` instead.
 
+>>> from fsudoku import sarkar2
 >>> from fsudoku.grid_io import SAMPLE, read_grid
->>> result, stats = run_sarkar(read_grid(SAMPLE).unwrap())
+>>> result, stats = run_sarkar(read_grid(SAMPLE).unwrap(), sarkar2.prune_cells)
 >>> result.map(lambda g: g[0][0]), stats.nodes
-(<Some: Fixed 6>, 1457)
+(<Some: Fixed 6>, 1)
 """
 
 from __future__ import annotations

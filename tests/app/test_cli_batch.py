@@ -117,7 +117,7 @@ def test_ctrl_c_exits_130_with_one_line_and_no_half_grid(tmp_path: Path) -> None
 
 
 @settings(
-    max_examples=60,
+    max_examples=30,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(

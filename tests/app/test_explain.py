@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
+from support import QUICK
 
 from fsudoku import sarkar1
 from fsudoku.app.cli import main
@@ -48,7 +49,7 @@ def test_explain_reports_no_solution_like_solve(puzzle: str) -> None:
 
 def test_explain_shows_passes_pivots_and_backtracks() -> None:
     out = io.StringIO()
-    explainer = explain(SAMPLE, "simple", out)
+    explainer = explain(QUICK, "simple", out)
     text = out.getvalue()
     assert explainer is not None and explainer.backtracks >= 1
     for needle in (

@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 import pytest
+from support import QUICK
 
 from fsudoku.run.pool import usable_cores
 from fsudoku.testing.strategies import SAMPLE_PUZZLE, SAMPLE_SOLUTION
@@ -40,11 +41,13 @@ def command(*args: str) -> list[str]:
     return [*FSUDOKU, *args]
 
 
-def many(tmp_path: Path, count: int = 3000, name: str = "many.txt") -> Path:
-    """A file of ``count`` copies of the articles' sample (slow enough with the
-    reference engine to be caught mid-run)."""
+def many(
+    tmp_path: Path, count: int = 3000, name: str = "many.txt", puzzle: str = SAMPLE_PUZZLE
+) -> Path:
+    """A file of ``count`` copies of a puzzle, the articles' sample unless told (slow
+    enough with the reference engine to be caught mid-run)."""
     path = tmp_path / name
-    path.write_text((SAMPLE_PUZZLE + "\n") * count)
+    path.write_text((puzzle + "\n") * count)
     return path
 
 
@@ -108,6 +111,22 @@ def read_line(stream: object, seconds: float = TIMEOUT) -> bytes:
         assert byte, f"end of output before a line (so far {data!r})"
         data += byte
     return data
+
+
+def read_lines(stream: object, count: int, seconds: float = TIMEOUT) -> list[bytes]:
+    """A child's output, read in blocks until ``count`` lines have come, as lines (more if
+    more came in the last block), or fail after ``seconds``."""
+    fd = stream.fileno()  # type: ignore[attr-defined]
+    data = b""
+    deadline = time.monotonic() + seconds
+    while (lines := data.count(b"\n")) < count:
+        left = deadline - time.monotonic()
+        ready, _, _ = select.select([fd], [], [], max(left, 0))
+        assert ready, f"{lines} lines of {count} within {seconds} s"
+        block = os.read(fd, 65536)
+        assert block, f"end of output after {lines} lines of {count}"
+        data += block
+    return data.splitlines(keepends=True)
 
 
 def no_traceback(err: bytes) -> None:
@@ -196,8 +215,9 @@ def test_a_burst_of_signals_back_to_back_still_says_its_line_once(
     tmp_path: Path, signum: int, status: int, line: str
 ) -> None:
     # four signals with no pause between them: the second may land while the first's
-    # line is being written, which must neither lose that line nor write it twice
-    path = many(tmp_path)
+    # line is being written, which must neither lose that line nor write it twice; QUICK:
+    # a first answer at once, and minutes of work behind it
+    path = many(tmp_path, puzzle=QUICK)
     for _ in range(3):
         process = subprocess.Popen(
             command("solve", "--engine", "reference", "--solver", "simple", str(path)),
@@ -452,8 +472,8 @@ def test_a_burst_then_a_pause_is_answered_whole_then_line_by_line(tmp_path: Path
         burst = (SAMPLE_PUZZLE + "\n") * 10_000
         writer = threading.Thread(target=process.stdin.write, args=(burst.encode(),))
         writer.start()
-        for _ in range(10_000):
-            assert read_line(process.stdout) == SAMPLE_SOLUTION.encode() + b"\n"
+        answers = read_lines(process.stdout, 10_000)
+        assert answers == [SAMPLE_SOLUTION.encode() + b"\n"] * 10_000
         writer.join(TIMEOUT)
         process.stdin.write(UNSOLVABLE.encode() + b"\n")
         process.stdin.flush()

@@ -201,8 +201,9 @@ def test_solvers_agree_on_unique_puzzles(pair: tuple[str, str]) -> None:
         assert left == solution, (name, left, solution)
 
 
-def test_solvers_agree_on_sudoku17() -> None:
-    lines = first_lines(SUDOKU17, 300)
+@pytest.mark.parametrize("count", [60, pytest.param(300, marks=pytest.mark.slow)])
+def test_solvers_agree_on_sudoku17(count: int) -> None:
+    lines = first_lines(SUDOKU17, count)
     mrv_solved = 0
     for puzzle in lines:
         answer = solve_line("dlx", puzzle).solution

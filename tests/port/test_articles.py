@@ -27,7 +27,7 @@ from functools import cache
 import pytest
 from hypothesis import given, settings
 from returns.maybe import Maybe, Nothing
-from support import SEEDS, SUDOKU17, first_lines, run_cli
+from support import SEEDS, SUDOKU17, first_lines, run_cli, sarkar1_on_the_sample
 
 from fsudoku import bird, erratum, sarkar1, sarkar2
 from fsudoku.app.explain import RULER, boxed_possibilities
@@ -282,7 +282,7 @@ def sample() -> Grid:
 @cache
 def sample_solution() -> Grid:
     """The sample puzzle solved by #1's ``solve`` (once: it takes about a second)."""
-    return sarkar1.solve(sample()).unwrap()
+    return sarkar1_on_the_sample()[0].unwrap()
 
 
 def boxed_row(row: Row) -> str:

@@ -19,6 +19,7 @@ from typing import Any
 
 import pdoc
 import pdoc.doc
+import pytest
 from support import ROOT
 
 import fsudoku
@@ -56,6 +57,7 @@ def public_modules() -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_pdoc_builds_the_reference_without_a_warning(tmp_path: Path) -> None:
     problems = build(tmp_path)
     assert not problems, "\n".join(problems)

@@ -38,6 +38,7 @@ def _mypy(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_mypy_strict_is_clean_over_the_project() -> None:
     result = _mypy(cwd=ROOT)  # files, strict and the returns plugin come from pyproject.toml
     assert result.returncode == 0, result.stdout + result.stderr

@@ -16,8 +16,12 @@ from proofs import mutants
 from proofs.law_checks import law_failure, laws_using
 from proofs.mutants import MUTANTS, Mutant, render_summary, render_table, run_mutant
 
+# boxs_swap_inside is caught by the proofs only, after every law has run: its own test
+# (test_the_same_box_swap_is_caught_by_proofs_only) checks that, and this one leaves it out
+CAUGHT_HERE = [m for m in MUTANTS if m.name != "boxs_swap_inside"]
 
-@pytest.mark.parametrize("mutant", MUTANTS, ids=[m.name for m in MUTANTS])
+
+@pytest.mark.parametrize("mutant", CAUGHT_HERE, ids=[m.name for m in CAUGHT_HERE])
 def test_mutant_is_caught(mutant: Mutant) -> None:
     # Each mutant replaces exactly one part, which some law or proof uses.
     assert len(mutant.replaced) == 1, mutant.replaced
