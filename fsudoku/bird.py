@@ -542,20 +542,14 @@ Search: TypeAlias = Callable[["Matrix[str]"], Iterator[Grid]]
 
 
 def search_with(
-    search: Search,
-    n: int = 3,
-    *,
-    expand1: Callable[[Matrix[str]], Iterable[Matrix[str]]] = expand1,
+    search: Search, n: int = 3, *, expand1: Callable[[Matrix[str]], Iterable[Matrix[str]]] = expand1
 ) -> Search:
     """One node of the search: prune, then stop, extract, or search each matrix of ``expand1``.
 
-    Haskell (§search): ``search :: Matrix [Digit] -> [Grid]``, the three guards over
-    ``pm = prune m`` (unsafe, complete, otherwise), lazily, in Haskell's order; this
-    returns the node, a function of the matrix. The recursive call is the parameter
-    ``search`` (open recursion; :func:`search` ties the knot with :func:`fsudoku.fp.fix`),
-    so counting, bounds and the trace of ``fsudoku explain`` wrap it and ``expand1`` from
-    outside (:mod:`fsudoku.run.trace`). ``expand1`` defaults to this module's; it is a
-    parameter only so that a wrapper or a planted bug can replace it.
+    Haskell (§search): ``search :: Matrix [Digit] -> [Grid]``, as a function of ``m``: the three
+    guards over ``pm = prune m`` (unsafe, complete, otherwise), lazily, in Haskell's order. Its
+    recursive call is the parameter ``search`` (:func:`search` ties the knot), so counting, bounds
+    and the trace of ``fsudoku explain`` wrap it and ``expand1`` (:mod:`fsudoku.run.trace`).
     """
 
     def search_(m: Matrix[str]) -> Iterator[Grid]:
