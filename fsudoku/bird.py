@@ -28,6 +28,7 @@ from functools import lru_cache, partial
 from itertools import chain
 from typing import Generic, TypeAlias, TypeVar
 
+from fsudoku.fp import fix
 from fsudoku.tz import compose, fmap
 
 A = TypeVar("A")
@@ -541,26 +542,26 @@ Search: TypeAlias = Callable[["Matrix[str]"], Iterator[Grid]]
 
 
 def search_with(
-    search: Search,
-    m: Matrix[str],
-    n: int = 3,
-    expand1: Callable[[Matrix[str]], Iterable[Matrix[str]]] = expand1,
-) -> Iterator[Grid]:
+    search: Search, n: int = 3, *, expand1: Callable[[Matrix[str]], Iterable[Matrix[str]]] = expand1
+) -> Search:
     """One node of the search: prune, then stop, extract, or search each matrix of ``expand1``.
 
-    Haskell (§search): ``search :: Matrix [Digit] -> [Grid]``, the three guards over
-    ``pm = prune m`` (unsafe, complete, otherwise), lazily, in Haskell's order. The
-    recursive call is the parameter ``search`` (open recursion; :func:`search` ties the
-    knot), so counting, bounds and the trace of ``fsudoku explain`` wrap it and ``expand1``
-    from outside (:mod:`fsudoku.run.trace`).
+    Haskell (§search): ``search :: Matrix [Digit] -> [Grid]``, as a function of ``m``: the three
+    guards over ``pm = prune m`` (unsafe, complete, otherwise), lazily, in Haskell's order. Its
+    recursive call is the parameter ``search`` (:func:`search` ties the knot), so counting, bounds
+    and the trace of ``fsudoku explain`` wrap it and ``expand1`` (:mod:`fsudoku.run.trace`).
     """
-    pm = prune(m, n)
-    if not safe(pm, n):
-        return
-    if complete(pm):
-        yield extract(pm)
-        return
-    yield from chain.from_iterable(map(search, expand1(pm)))
+
+    def search_(m: Matrix[str]) -> Iterator[Grid]:
+        pm = prune(m, n)
+        if not safe(pm, n):
+            return
+        if complete(pm):
+            yield extract(pm)
+            return
+        yield from chain.from_iterable(map(search, expand1(pm)))
+
+    return search_
 
 
 def search(m: Matrix[str], n: int = 3) -> Iterator[Grid]:
@@ -572,7 +573,7 @@ def search(m: Matrix[str], n: int = 3) -> Iterator[Grid]:
     >>> ["".join(ungroup(s)) for s in search(choices(s2g("0034341200434321", n=2), n=2), n=2)]
     ['1234341221434321', '2134341212434321']
     """
-    return search_with(partial(search, n=n), m, n)
+    return fix(lambda self: search_with(self, n))(m)
 
 
 def solve_search(g: Grid, n: int = 3) -> Iterator[Grid]:

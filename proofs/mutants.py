@@ -15,7 +15,7 @@ built from the port's open recursion (:func:`fsudoku.sarkar1.solve_with`,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import islice
@@ -380,7 +380,7 @@ def sarkar_second_solution(line: str) -> str | None:
     def hiding_first(prune_grid: Callable[[Grid], Maybe[Grid]]) -> sarkar1.Solve:
         hidden = False
 
-        def node(grid: Grid) -> Maybe[Grid]:
+        def hide(body: sarkar1.Solve, grid: Grid) -> Maybe[Grid]:
             nonlocal hidden
             found = body(grid)
             if found is not Nothing and not hidden:  # the innermost node that found it
@@ -388,8 +388,7 @@ def sarkar_second_solution(line: str) -> str | None:
                 return Nothing
             return found
 
-        body = sarkar1.solve_with(node, prune_grid)
-        return node
+        return fix(lambda self: partial(hide, sarkar1.solve_with(self, prune_grid)))
 
     second = sarkar_line_solver(hiding_first(sarkar1.prune_grid))(line)
     return second if second is not None else sarkar_solver()(line)
@@ -401,9 +400,7 @@ def bird_choices_reversed(line: str) -> Maybe[str]:
     def expand1_reversed(m: bird.Matrix[str]) -> list[bird.Matrix[str]]:
         return bird.expand1(m)[::-1]
 
-    def search(m: bird.Matrix[str]) -> Iterator[bird.Grid]:
-        return bird.search_with(search, m, 3, expand1_reversed)
-
+    search = fix(lambda self: bird.search_with(self, 3, expand1=expand1_reversed))
     if read_grid(line) is Nothing:
         return Nothing
     with recursion_limit():

@@ -8,7 +8,6 @@ SIGINT: int
 SIGTERM: int
 SIGHUP: int
 SIG_DFL: int
-SIG_IGN: int
 SIG_BLOCK: int
 
 def default_int_handler(signum: int, frame: FrameType | None, /) -> None: ...

@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
+from typing import TypeVar
 
 from returns.maybe import Maybe, Nothing
 
@@ -35,6 +36,7 @@ from fsudoku import bird, sarkar1
 from fsudoku.base import validate
 from fsudoku.base.outcome import GaveUp
 from fsudoku.cell import Grid, Row
+from fsudoku.fp import fix
 from fsudoku.tz import concat, transpose
 
 __all__ = [
@@ -53,6 +55,9 @@ and each node is a few frames."""
 
 Choices = bird.Matrix[str]
 """A choice matrix of Bird's (Haskell ``Matrix [Digit]``)."""
+
+A = TypeVar("A")
+B = TypeVar("B")
 
 
 @dataclass
@@ -96,6 +101,16 @@ def _bounded(stats: Stats, max_nodes: int | None) -> None:
     if max_nodes is not None and stats.nodes >= max_nodes:
         raise GaveUp(stats.nodes)
     stats.nodes += 1
+
+
+def _counted(stats: Stats, max_nodes: int | None, node: Callable[[A], B]) -> Callable[[A], B]:
+    """``node``, counted and bounded: :func:`_bounded` before each call."""
+
+    def counted(x: A) -> B:
+        _bounded(stats, max_nodes)
+        return node(x)
+
+    return counted
 
 
 # ------------------------------------------------------------------------- Sarkar
@@ -185,13 +200,10 @@ def _run_sarkar(
     """:func:`run_sarkar`, its arguments trusted (the registry's search)."""
     stats = Stats()
     if events is None:
-
-        def node(g: Grid) -> Maybe[Grid]:
-            _bounded(stats, max_nodes)
-            return solve(g)
-
-        solve = sarkar1.solve_with(node, partial(sarkar1.prune_grid, prune_cells=prune_cells))
-        first: sarkar1.Solve = node
+        prune_grid = partial(sarkar1.prune_grid, prune_cells=prune_cells)
+        first: sarkar1.Solve = fix(
+            lambda solve: _counted(stats, max_nodes, sarkar1.solve_with(solve, prune_grid))
+        )
     else:
         first = _traced_sarkar(stats, max_nodes, events, prune_cells)
     with _deeper(RECURSION_LIMIT):
@@ -233,8 +245,7 @@ def _traced_sarkar(
         events.pivot(g, index, grid1, grid2, stats)
         return grid1, grid2
 
-    def node(g: Grid) -> Maybe[Grid]:
-        _bounded(stats, max_nodes)
+    def told(solve: sarkar1.Solve, g: Grid) -> Maybe[Grid]:
         if active:  # a branch of the parent: its first (after nextGrids) or its second
             parent = active[-1]
             if parent.branches > 0:
@@ -256,8 +267,13 @@ def _traced_sarkar(
         stats.depth = len(active)
         return result
 
-    solve = sarkar1.solve_with(node, prune_grid, next_grids=next_grids)
-    return node
+    return fix(
+        lambda solve: _counted(
+            stats,
+            max_nodes,
+            partial(told, sarkar1.solve_with(solve, prune_grid, next_grids=next_grids)),
+        )
+    )
 
 
 # --------------------------------------------------------------------------- Bird
@@ -331,12 +347,9 @@ def _run_bird(
     """:func:`run_bird`, its arguments trusted (the registry's search)."""
     stats = Stats()
     if events is None:
-
-        def node(m1: Choices) -> Iterator[bird.Grid]:
-            _bounded(stats, max_nodes)
-            return bird.search_with(node, m1, n)
-
-        first: bird.Search = node
+        first: bird.Search = fix(
+            lambda search: _counted(stats, max_nodes, bird.search_with(search, n))
+        )
     else:
         first = _traced_bird(stats, max_nodes, events, n)
     return first(m), stats
@@ -363,17 +376,14 @@ def _traced_bird(
             events.branch(row, col, pm[row][col], m1[row][col], m1, stats)
             yield m1
 
-    def node(m: Choices) -> Iterator[bird.Grid]:
-        _bounded(stats, max_nodes)
-        return visit(m)
-
-    def visit(m: Choices) -> Iterator[bird.Grid]:
+    def visit(search: bird.Search, m: Choices) -> Iterator[bird.Grid]:
         here = [False]  # whether this node reached expand1
         stats.depth += 1
         stats.max_depth = max(stats.max_depth, stats.depth)
         events.node(m, stats)
         found = False
-        for solution in bird.search_with(node, m, n, partial(traced_expand1, here)):
+        node = bird.search_with(search, n, expand1=partial(traced_expand1, here))
+        for solution in node(m):
             if not here[0]:
                 events.complete(solution, stats)
             found = True
@@ -382,4 +392,4 @@ def _traced_bird(
             events.unsafe(m, stats)
         stats.depth -= 1
 
-    return node
+    return fix(lambda search: _counted(stats, max_nodes, partial(visit, search)))

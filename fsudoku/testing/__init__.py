@@ -26,6 +26,7 @@ The page "Test your own solver" (``docs/testing-kit.md``) starts from the comman
 
 from __future__ import annotations
 
+from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
@@ -85,26 +86,12 @@ _HOMES = {
 }
 
 
-_SUBMODULES = (
-    "adapters",
-    "bird_laws",
-    "counter_checker",
-    "diagnosis",
-    "equality",
-    "kinds",
-    "kit",
-    "law_checker",
-    "law_domains",
-    "lawbook",
-    "laws",
-    "puzzles",
-    "random_puzzles",
-    "sarkar_laws",
-    "solver_checker",
-    "strategies",
-    "verdicts",
-    "worker",
-)
+@cache
+def _submodules() -> frozenset[str]:
+    """The names of this package's public submodules, read from its folder."""
+    import pkgutil
+
+    return frozenset(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_"))
 
 
 def __getattr__(name: str) -> Any:
@@ -116,11 +103,11 @@ def __getattr__(name: str) -> Any:
     if name == "__all__":
         for each in _HOMES:
             globals()[each] = __getattr__(each)
-        globals()["__all__"] = sorted([*_HOMES, *_SUBMODULES])
+        globals()["__all__"] = sorted([*_HOMES, *_submodules()])
         return globals()["__all__"]
-    if name in _SUBMODULES:
-        return import_module(f"{__name__}.{name}")
     home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(f"{__name__}.{home}"), name)
+    if home is not None:
+        return getattr(import_module(f"{__name__}.{home}"), name)
+    if name in _submodules():
+        return import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,10 +1,21 @@
-# Local type stubs for the few toolz functions fsudoku uses (toolz ships no types).
+# Local type stubs for the few toolz functions fsudoku and its proofs use (toolz ships no
+# types). ``curry`` is typed as proofs/prelude.py uses it: given its first argument, then
+# the rest.
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 _A = TypeVar("_A")
+_B = TypeVar("_B")
+_C = TypeVar("_C")
+_D = TypeVar("_D")
+_R = TypeVar("_R")
 
 def partition_all(n: int, seq: Iterable[_A]) -> Iterator[tuple[_A, ...]]: ...
 def concat(seqs: Iterable[Iterable[_A]]) -> Iterator[_A]: ...
 def compose(*funcs: Callable[..., Any]) -> Callable[..., Any]: ...
 def pipe(data: Any, *funcs: Callable[[Any], Any]) -> Any: ...
+def identity(x: _A) -> _A: ...
+@overload
+def curry(func: Callable[[_A, _B], _R]) -> Callable[[_A], Callable[[_B], _R]]: ...
+@overload
+def curry(func: Callable[[_A, _B, _C, _D], _R]) -> Callable[[_A], Callable[[_B, _C, _D], _R]]: ...

@@ -305,7 +305,7 @@ def test_the_default_box_side_is_three() -> None:
     assert bird.safe(bird.choices(grid(SAMPLE_SOLUTION)))
     # a 3 twice in the first box, in different rows and columns: only boxes catch it
     assert not bird.safe(bird.choices(grid("3" + "0" * 19 + "3" + "0" * 60)))
-    found = bird.search_with(bird.search, bird.choices(grid(SAMPLE_PUZZLE)))
+    found = bird.search_with(bird.search)(bird.choices(grid(SAMPLE_PUZZLE)))
     assert line_of(next(found)) == SAMPLE_SOLUTION
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import shutil
 import subprocess
 import sys
@@ -72,3 +73,47 @@ def test_ruff_is_clean() -> None:
     assert check.returncode == 0, check.stdout + check.stderr
     fmt = subprocess.run([ruff, "format", "--check", "."], cwd=ROOT, capture_output=True, text=True)
     assert fmt.returncode == 0, fmt.stdout + fmt.stderr
+
+
+CHECKED = ("fsudoku", "proofs", "tests", "tools", "benchmarks")
+"""The folders mypy checks (``files`` in pyproject.toml), whose uses the stubs are for."""
+
+
+def _declared(stub: Path) -> set[str]:
+    """The top-level names a stub file declares."""
+    found: set[str] = set()
+    for node in ast.parse(stub.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.FunctionDef | ast.ClassDef):
+            found.add(node.name)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            found.add(node.target.id)
+    return {name for name in found if not name.startswith("_")}
+
+
+def _used(module: str) -> set[str]:
+    """The names of ``module`` the project uses: ``from module import name`` or ``module.name``."""
+    used: set[str] = set()
+    for path in (p for folder in CHECKED for p in (ROOT / folder).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == module:
+                used.update(alias.name for alias in node.names)
+            elif (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == module
+            ):
+                used.add(node.attr)
+    return used
+
+
+STUBS = sorted((ROOT / "stubs").rglob("*.pyi"))
+
+
+@pytest.mark.parametrize("stub", STUBS, ids=[str(s.relative_to(ROOT)) for s in STUBS])
+def test_the_local_stubs_declare_only_what_the_project_uses(stub: Path) -> None:
+    parts = stub.relative_to(ROOT / "stubs").with_suffix("").parts
+    module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+    declared = _declared(stub)
+    assert declared, stub
+    unused = declared - _used(module)
+    assert not unused, f"{module}: {sorted(unused)}"

@@ -88,7 +88,7 @@ def bird_depth(m: bird.Matrix[str]) -> int:
     def at(depth: int, m1: bird.Matrix[str]) -> Iterator[bird.Grid]:
         nonlocal deepest
         deepest = max(deepest, depth)
-        return bird.search_with(partial(at, depth + 1), m1)
+        return bird.search_with(partial(at, depth + 1))(m1)
 
     next(at(1, m), None)
     return deepest
