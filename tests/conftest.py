@@ -11,7 +11,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from types import FrameType
 from typing import Any
 
@@ -200,3 +200,54 @@ def pytest_timeout_cancel_timer(item: pytest.Item) -> bool | None:
     timer.cancel()
     _EXAMPLE.clear()
     return True
+
+
+# ---------------------------------------------------------------- processes
+#
+# A run started in the background by a script (``&``, ``nohup``) starts with SIGINT or
+# SIGHUP ignored, and an ignored signal stays ignored in every process the tests start:
+# the tests of Ctrl-C and hang-ups would then see a program that cannot receive them.
+# A handler that does nothing keeps this run as immune as it was asked to be, and lets
+# the programs it starts begin with the default (a handler, unlike "ignored", is reset
+# by exec).
+
+
+def _immune(signum: int, frame: FrameType | None) -> None:
+    """Nothing: the signal was ignored when the run started."""
+
+
+for _signum in (signal.SIGINT, signal.SIGHUP):
+    if signal.getsignal(_signum) == signal.SIG_IGN:
+        signal.signal(_signum, _immune)
+
+
+def _children() -> set[int]:
+    """The processes whose parent is this one (from /proc)."""
+    me, found = str(os.getpid()), set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", "rb") as stat:
+                    fields = stat.read().rsplit(b")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[1].decode() == me:
+                found.add(int(entry))
+    return found
+
+
+@pytest.fixture(autouse=True)
+def _no_process_left_behind() -> Iterator[None]:
+    """A process a test started and left running (a failed assertion before its wait) is
+    killed when the test ends, so that it cannot load the machine for the rest of the run."""
+    if not sys.platform.startswith("linux"):
+        yield
+        return
+    before = _children()
+    yield
+    for pid in _children() - before:
+        try:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
