@@ -212,11 +212,20 @@ class Wrong:
         return self.make(line, solution or "")
 
 
-def first_clue_changed(line: str, solution: str) -> str:
-    """The solution with the line's first clue changed to the next digit."""
-    if not clues(line):
+def clue_to_change(line: str) -> int | None:
+    """The clue a planted solver changes: the first in a box off the diagonal (whose name
+    tells its rows from its columns), else the first."""
+    found = clues(line)
+    off_diagonal = [i for i in found if i // 27 != i % 9 // 3]
+    chosen = off_diagonal or found
+    return chosen[0] if chosen else None
+
+
+def a_clue_changed(line: str, solution: str) -> str:
+    """The solution with one clue of the line changed to the next digit."""
+    i = clue_to_change(line)
+    if i is None:
         return solution
-    i = clues(line)[0]
     return solution[:i] + solution[i].translate(NEXT) + solution[i + 1 :]
 
 
@@ -237,7 +246,8 @@ def repeats_only(line: str, answer: str, findings: list[str], detail: str) -> No
 def one_changed_clue(line: str, answer: str, findings: list[str], detail: str) -> None:
     """One clue changed: named first, by its cell, then the three units that now repeat
     the digit written there; the cell is marked in the answer's grid."""
-    i = clues(line)[0]
+    i = clue_to_change(line)
+    assert i is not None, line
     assert findings[0] == f"the answer changes the clue {line[i]} at {cell(i)} to {answer[i]}"
     assert_true_repeats(findings[1:], answer)
     box = 3 * (i // 27) + i % 9 // 3
@@ -279,7 +289,7 @@ WRONG = (
         (*SOLVABLE, *UNSOLVABLE),
         repeats_only,
     ),
-    Wrong("a_clue_changed", first_clue_changed, ("unique", "several"), one_changed_clue),
+    Wrong("a_clue_changed", a_clue_changed, ("unique", "several"), one_changed_clue),
     Wrong(
         "digits_relabelled",
         lambda line, solution: solution.translate(NEXT),
