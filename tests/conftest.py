@@ -18,39 +18,49 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-# The default run is for every edit: a test without its own max_examples draws
-# EVERY_EDIT examples (Hypothesis' default is 100), locally (``dev``) and in CI (``ci``,
-# Hypothesis' own profile extended: derandomized, no deadline).
-EVERY_EDIT = 30
+# How many examples a property draws. A test's own ``max_examples`` (or, without one, the
+# profile's) is its full strength, which the ``full`` profile runs. The default run is
+# for every edit, locally (``dev``, random) and in CI (``ci``: Hypothesis' own profile,
+# derandomized, no deadline): it draws SHARE of each count, at least FLOOR (or the
+# count, when smaller). ``thorough`` draws ten times the full strength.
+FULL = settings.get_profile("default").max_examples  # 100, Hypothesis' default
+SHARE = {"dev": 0.3, "ci": 0.3, "full": 1.0, "thorough": 10.0}
+FLOOR = 2
+settings.register_profile(
+    "full", deadline=None, max_examples=FULL, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("dev", settings.get_profile("full"), max_examples=round(0.3 * FULL))
 settings.register_profile(
     "ci",
     settings.get_profile("ci"),
-    max_examples=EVERY_EDIT,
+    max_examples=round(SHARE["ci"] * FULL),
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile(
-    "dev", deadline=None, max_examples=EVERY_EDIT, suppress_health_check=[HealthCheck.too_slow]
-)
-# Ten times the examples, for a local run: HYPOTHESIS_PROFILE=thorough, or the plugin's
-# --hypothesis-profile=thorough (tests with their own max_examples get ten times theirs,
-# see pytest_collection_modifyitems).
-THOROUGH = 10
-settings.register_profile(
-    "thorough",
-    settings.get_profile("dev"),
-    max_examples=THOROUGH * settings.get_profile("default").max_examples,
+    "thorough", settings.get_profile("full"), max_examples=round(SHARE["thorough"] * FULL)
 )
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") == "true" else "dev")
 )
 
 
+def examples(own: int, share: float) -> int:
+    """The examples a test that asks for ``own`` draws under a profile's ``share``.
+
+    >>> examples(40, 0.3), examples(5, 0.3), examples(1, 0.3), examples(6, 10.0)
+    (12, 2, 1, 60)
+    """
+    return max(min(own, FLOOR), round(own * share))
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Under the ``thorough`` profile, a test that sets its own ``max_examples`` runs
-    ``THOROUGH`` times as many (a test without one already gets the profile's)."""
-    if settings.get_current_profile_name() != "thorough":
+    """A test that sets its own ``max_examples`` draws the profile's share of it (a test
+    without one already gets the profile's count)."""
+    name = settings.get_current_profile_name()
+    share = SHARE.get(name, 1.0)
+    if share == 1.0:
         return
-    profile = settings.get_profile("thorough").max_examples
+    profile = settings.get_profile(name).max_examples
     seen: set[int] = set()
     for item in items:
         test = getattr(item, "obj", None)
@@ -59,7 +69,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if not isinstance(own, settings) or id(test) in seen or own.max_examples == profile:
             continue
         seen.add(id(test))
-        scaled = settings(own, max_examples=THOROUGH * own.max_examples)
+        scaled = settings(own, max_examples=examples(own.max_examples, share))
         test._hypothesis_internal_use_settings = scaled  # type: ignore[union-attr]
 
 
