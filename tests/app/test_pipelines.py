@@ -100,6 +100,7 @@ def test_a_non_blocking_stdin_is_read_to_its_end(tmp_path: Path) -> None:
     assert out.decode().splitlines() == [SOLVED] * 3
 
 
+@pytest.mark.slow
 def test_a_non_blocking_stdout_with_a_slow_reader_gets_every_answer(tmp_path: Path) -> None:
     source = puzzles(tmp_path, 20_000)
     read, write = os.pipe()
@@ -123,6 +124,7 @@ def test_a_non_blocking_stdout_with_a_slow_reader_gets_every_answer(tmp_path: Pa
     assert got.decode().splitlines() == [SOLVED] * 20_000
 
 
+@pytest.mark.slow
 def test_workers_that_cannot_start_leave_the_work_to_this_process(tmp_path: Path) -> None:
     # too few descriptors for worker pipes: every answer still comes, with one warning
     puzzles(tmp_path, 60)
@@ -139,6 +141,7 @@ def test_workers_that_cannot_start_leave_the_work_to_this_process(tmp_path: Path
 # --- hangs and signals ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 @pytest.mark.parametrize("after", [0.3, 1.5])
 def test_a_signal_during_a_blocked_write_ends_the_run_within_a_second(
@@ -281,6 +284,7 @@ print("children", len(children()), "fds", len(fds()) - len(before), flush=True)
 """
 
 
+@pytest.mark.slow
 def test_two_quick_ctrl_c_in_a_library_batch_leave_no_worker_and_no_pipe() -> None:
     process = subprocess.Popen(
         [sys.executable, "-c", LIBRARY_INTERRUPTED],
@@ -355,6 +359,7 @@ def test_explain_stops_searching_when_it_stops_printing() -> None:
     assert time.monotonic() - started < 10
 
 
+@pytest.mark.slow
 def test_explain_svg_replaces_planted_links_and_stale_files_and_indexes_its_pictures(
     tmp_path: Path,
 ) -> None:
@@ -431,6 +436,7 @@ def test_a_broken_pipe_is_quiet_with_the_status_of_sigpipe(tmp_path: Path) -> No
     assert done.stderr == b""
 
 
+@pytest.mark.slow
 def test_an_answer_is_never_half_written_to_a_full_pipe_that_a_signal_ends(
     tmp_path: Path,
 ) -> None:

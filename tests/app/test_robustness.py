@@ -294,6 +294,7 @@ def test_ctrl_c_during_the_imports_is_one_line(tmp_path: Path) -> None:
     assert out == b""
 
 
+@pytest.mark.slow
 def test_ctrl_c_during_bench_is_one_line_and_no_child_is_left(tmp_path: Path) -> None:
     puzzles = many(tmp_path, 400)
     process = subprocess.Popen(
@@ -375,6 +376,7 @@ def peak_kib(pid: int) -> int:
         return next(int(line.split()[1]) for line in handle if line.startswith("VmHWM"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("engine", ["fast", "reference"])
 def test_a_300_mb_line_is_invalid_input_in_bounded_memory(engine: str) -> None:
     process = subprocess.Popen(
@@ -408,6 +410,7 @@ def test_a_300_mb_line_is_invalid_input_in_bounded_memory(engine: str) -> None:
         process.wait(timeout=TIMEOUT)
 
 
+@pytest.mark.slow
 def test_dev_zero_is_answered_at_once_and_read_in_bounded_memory() -> None:
     process = subprocess.Popen(
         command("solve", "--format", "line", "/dev/zero"),
@@ -459,6 +462,7 @@ def test_a_coprocess_gets_each_answer_before_it_sends_the_next_line(
         process.wait(timeout=TIMEOUT)
 
 
+@pytest.mark.slow
 def test_a_burst_then_a_pause_is_answered_whole_then_line_by_line(tmp_path: Path) -> None:
     # 10,000 lines at once (the batch path, workers included), then one more line
     process = subprocess.Popen(
@@ -590,6 +594,7 @@ def test_a_reader_that_goes_away_ends_the_run_quietly_by_sigpipe(
     assert wait_gone(workers) == []
 
 
+@pytest.mark.slow
 def test_a_stats_pipe_that_closes_ends_the_run_quietly_and_no_hang(tmp_path: Path) -> None:
     process = subprocess.Popen(
         command("solve", "-q", "--stats", str(many(tmp_path, 20_000))),
@@ -617,6 +622,7 @@ def test_a_closed_stderr_is_no_failure_when_nothing_is_said(tmp_path: Path) -> N
 # Resource requests
 
 
+@pytest.mark.slow
 def test_jobs_is_bounded_by_the_cores_in_every_subcommand(tmp_path: Path) -> None:
     puzzles = many(tmp_path, 3)
     too_many = str(usable_cores() + 1)
@@ -686,6 +692,7 @@ def test_euler96_on_a_file_without_a_grid_is_an_error(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.slow
 def test_the_same_os_error_reads_the_same_in_every_subcommand(tmp_path: Path) -> None:
     loop = tmp_path / "loop"
     loop.symlink_to(tmp_path / "loop")

@@ -177,10 +177,27 @@ def _set(which: str) -> list[pytest.MarkDecorator]:
     return [pytest.mark.corpus] if which == "heavy" else []
 
 
+SIMPLE_SAMPLE = 4
+"""Sarkar #1's reference is the slow one (a tenth of a second a case, seconds on some): the
+default run compares one case in SIMPLE_SAMPLE of the main set with GHC's, ``-m slow``
+the others."""
+
+
+def _sampled(which: str, rule: str, i: int) -> list[pytest.MarkDecorator]:
+    if which == "main" and rule == "simple" and i % SIMPLE_SAMPLE:
+        return [pytest.mark.slow]
+    return _set(which)
+
+
 def params_sarkar() -> list[object]:
     return [
         pytest.param(
-            which, rule, line, answer, id=f"{which}-{rule}-{i:03d}-{kind}", marks=_set(which)
+            which,
+            rule,
+            line,
+            answer,
+            id=f"{which}-{rule}-{i:03d}-{kind}",
+            marks=_sampled(which, rule, i),
         )
         for which in SETS
         for i, (rule, kind, line, answer) in enumerate(sarkar_cases(which))

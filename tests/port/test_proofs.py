@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -32,7 +34,9 @@ from proofs.mutants import boxs_swapping_two_cells as swapped_boxs
 from proofs.prelude import compose, fmap
 
 PROOFS = all_proofs()
-MAX_EXAMPLES = 20
+MAX_EXAMPLES = (
+    8  # each step at full strength: python3 -m proofs (test_the_proofs_hold_at_full_strength)
+)
 """Examples per step here (a proof's own number when smaller): keeps the file fast."""
 
 
@@ -223,3 +227,12 @@ def test_result_of_a_failing_proof_is_not_ok() -> None:
     proof, _ = _broken_boxs_proof()
     result: ProofResult = check(proof, 5, derandomize=True)
     assert not result.ok and result.failed
+
+
+@pytest.mark.slow
+def test_the_proofs_hold_at_full_strength() -> None:
+    # python3 -m proofs: every step with the examples its proof asks for
+    done = subprocess.run(
+        [sys.executable, "-m", "proofs"], capture_output=True, text=True, timeout=600, check=False
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
