@@ -2,8 +2,8 @@
 
 Every ratio is judged on CPU time (user and system, of the whole processes, workers
 included), the median of the repeats; wall times are shown beside it. On a shared
-machine the wall time of a row runs up to twice its CPU time, and the CPU ratio of two
-rows measured in the same rounds is the steadier figure. Each ratio also gives its
+machine the wall time of a row runs to twice its CPU time and more, and the CPU ratio
+of two rows measured in the same rounds is the steadier figure. Each ratio also gives its
 spread: the lowest and highest of the rounds' own ratios (round ``i`` of one row
 against round ``i`` of the other).
 """
