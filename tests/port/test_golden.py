@@ -177,14 +177,14 @@ def _set(which: str) -> list[pytest.MarkDecorator]:
     return [pytest.mark.corpus] if which == "heavy" else []
 
 
-SIMPLE_SAMPLE = 4
-"""Sarkar #1's reference is the slow one (a tenth of a second a case, seconds on some): the
-default run compares one case in SIMPLE_SAMPLE of the main set with GHC's, ``-m slow``
+SAMPLE_EVERY = {"simple": 8, "exclusives": 2}
+"""The default run compares one case in N of the main set with GHC's for each Sarkar rule
+(#1's reference takes a tenth of a second a case, seconds on some); ``-m slow`` compares
 the others."""
 
 
 def _sampled(which: str, rule: str, i: int) -> list[pytest.MarkDecorator]:
-    if which == "main" and rule == "simple" and i % SIMPLE_SAMPLE:
+    if which == "main" and i % SAMPLE_EVERY.get(rule, 1):
         return [pytest.mark.slow]
     return _set(which)
 
