@@ -53,9 +53,17 @@ def examples(own: int, share: float) -> int:
     return max(min(own, FLOOR), round(own * share))
 
 
+LONG = 600
+"""The time limit of a test marked ``slow`` or ``corpus`` that does not set its own."""
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A test that sets its own ``max_examples`` draws the profile's share of it (a test
-    without one already gets the profile's count)."""
+    """The long tests' limit; and a test that sets its own ``max_examples`` draws the
+    profile's share of it (a test without one already gets the profile's count)."""
+    for item in items:
+        long = item.get_closest_marker("slow") or item.get_closest_marker("corpus")
+        if long and not item.get_closest_marker("timeout"):
+            item.add_marker(pytest.mark.timeout(LONG))
     name = settings.get_current_profile_name()
     share = SHARE.get(name, 1.0)
     if share == 1.0:

@@ -432,9 +432,9 @@ class SplitCounter:
 
 
 @pytest.mark.parametrize(
-    # the reference takes about 20 ms a puzzle here: 2,000 need more than the usual limit
+    # the reference takes about 20 ms a puzzle here: 2,000 run under the slow tests' limit
     "count",
-    [60, pytest.param(2000, marks=[pytest.mark.slow, pytest.mark.timeout(600)])],
+    [60, pytest.param(2000, marks=pytest.mark.slow)],
 )
 def test_first_sudoku17_agree_with_reference(monkeypatch: pytest.MonkeyPatch, count: int) -> None:
     # solve_many (the first sudoku17) == reference: the same output and the same node
