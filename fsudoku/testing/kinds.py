@@ -19,7 +19,7 @@ from typing import Literal, TypeAlias, get_args
 
 from hypothesis import strategies as st
 
-from fsudoku.base.names import SolverName
+from fsudoku.base.names import SarkarRule, SolverName
 from fsudoku.base.outcome import GaveUp
 from fsudoku.grid_io import is_puzzle
 from fsudoku.pe96 import counting
@@ -67,7 +67,7 @@ Order: TypeAlias = Literal["any", "sarkar", "bird"]
 """Which answer is expected where a puzzle has several solutions: any valid one, the
 first of Sarkar's search, or the first of Bird's (where it has one, it is that one)."""
 
-Rule: TypeAlias = Literal["simple", "exclusives", "exclusives-sets"]
+Rule: TypeAlias = SarkarRule
 """The cell pruner of Sarkar's search, as the registry names it: #1's, #2's as
 published, #2's as its prose intends. It decides which cell the search splits, and so
 which solution it finds first."""
