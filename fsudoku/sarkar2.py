@@ -89,6 +89,8 @@ def number_cells(row: Row) -> list[tuple[int, Cell]]:
     Haskell (#2, "A Little Forward, a Little Backward"): ``zip [1..9]``; a tenth cell
     and after are dropped, as ``zip`` drops them.
 
+    The step's type in the Haskell: ``:: [Cell] -> [(Int, Cell)]``.
+
     >>> number_cells((Fixed(3), Possible((1, 2))))
     [(1, Fixed 3), (2, Possible [1,2])]
     """
@@ -99,6 +101,8 @@ def non_fixed_cells(numbered: list[tuple[int, Cell]]) -> list[tuple[int, Possibl
     """Keep the numbered cells that are not fixed: step 2 of ``exclusivePossibilities``.
 
     Haskell (#2, "A Little Forward, a Little Backward"): ``filter (isPossible . snd)``.
+
+    The step's type in the Haskell: ``:: [(Int, Cell)] -> [(Int, Cell)]``.
 
     >>> non_fixed_cells([(1, Fixed(3)), (2, Possible((1, 2)))])
     [(2, Possible [1,2])]
@@ -113,6 +117,8 @@ def cells_of_digits(numbered: list[tuple[int, Possible]]) -> dict[int, list[int]
     nested ``foldl'`` over the cells and their digits with ``Map.insertWith``, which
     puts each new cell in front, so a digit's cells come out descending. The ``dict``
     is in key order, as a ``Data.Map`` is.
+
+    The step's type in the Haskell: ``:: [(Int, Cell)] -> Map.Map Int [Int]``.
 
     >>> cells_of_digits([(1, Possible((2, 5))), (3, Possible((1, 2)))])
     {1: [3], 2: [3, 1], 5: [1]}
@@ -129,6 +135,8 @@ def digits_in_fewer_than_four_cells(cells: dict[int, list[int]]) -> dict[int, li
 
     Haskell (#2, "A Little Forward, a Little Backward"): ``Map.filter`` on the length.
 
+    The step's type in the Haskell: ``:: Map.Map Int [Int] -> Map.Map Int [Int]``.
+
     >>> digits_in_fewer_than_four_cells({1: [4, 3, 2, 1], 2: [3, 1]})
     {2: [3, 1]}
     """
@@ -142,6 +150,8 @@ def digits_of_cells(cells: dict[int, list[int]]) -> dict[tuple[int, ...], list[i
     digits in ascending order into a new map with ``Map.insertWith``, which puts each new
     digit in front, so each list of digits comes out descending. A list of cells, the
     new map's key, is a tuple here; the ``dict`` is in key order.
+
+    The step's type in the Haskell: ``:: Map.Map Int [Int] -> Map.Map [Int] [Int]``.
 
     >>> digits_of_cells({1: [1], 2: [3, 1], 5: [3], 7: [3, 1]})
     {(1,): [1], (3,): [5], (3, 1): [7, 2]}
@@ -161,6 +171,8 @@ def groups_with_as_many_digits_as_cells(
     Haskell (#2, "A Little Forward, a Little Backward"): ``Map.filterWithKey`` on the
     two lengths.
 
+    The step's type in the Haskell: ``:: Map.Map [Int] [Int] -> Map.Map [Int] [Int]``.
+
     >>> groups_with_as_many_digits_as_cells({(1,): [1], (3,): [5, 2], (3, 1): [7, 2]})
     {(1,): [1], (3, 1): [7, 2]}
     """
@@ -171,6 +183,8 @@ def exclusive_groups(groups: dict[tuple[int, ...], list[int]]) -> list[list[int]
     """The digit lists of the map, in key order: step 7 of ``exclusivePossibilities``.
 
     Haskell (#2, "A Little Forward, a Little Backward"): ``Map.elems``.
+
+    The step's type in the Haskell: ``:: Map.Map [Int] [Int] -> [[Int]]``.
 
     >>> exclusive_groups({(1,): [1], (3, 1): [7, 2]})
     [[1], [7, 2]]
