@@ -121,19 +121,10 @@ if not TYPE_CHECKING:
 
 
 def _line(puzzle: str, strict: bool) -> str:
-    r"""One puzzle line read by the command line's rule.
+    """One puzzle line read by the command line's rule (:func:`fsudoku.pe96.formats.puzzle_line`)."""
+    from fsudoku.pe96.formats import puzzle_line
 
-    ``0`` is a blank and one trailing line ending is dropped (``strict``: the line exactly
-    as given).
-
-    >>> _line("0" * 80 + "1\r\n", strict=False) == "." * 80 + "1"
-    True
-    >>> _line(81 * "0", strict=True) == "0" * 81
-    True
-    """
-    if strict:
-        return puzzle
-    return puzzle.removesuffix("\n").removesuffix("\r").replace("0", ".")
+    return puzzle_line(puzzle, strict)
 
 
 def solve(

@@ -1,7 +1,8 @@
 """The program's input: its puzzles as a stream, and their count.
 
 The puzzles of its files come as a stream that knows what is waiting; the count is for the
-progress bar.
+progress bar. Both are read by the reader's rules (:mod:`fsudoku.pe96.formats`); what is
+here is the program's: polling, and the descriptors the count reads through.
 
 An entry is *waiting* when it can be read without blocking: a regular file always has
 one; a pipe or a terminal only when its writer has written it (``poll``). The batch
@@ -16,10 +17,10 @@ import os
 import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import IO
 
+from fsudoku.pe96 import formats
 from fsudoku.pe96.formats import Entry
-from fsudoku.run.sources import READ_SIZE, Lines, SourceError, Sources, decode, entries_in
+from fsudoku.run.sources import Lines, SourceError, Sources, open_source
 
 __all__ = ["COUNT_MAX", "EntryStream", "count_entries"]
 
@@ -108,17 +109,16 @@ def count_entries(paths: Sequence[str], strict: bool = False) -> int | None:
     That is when every source is a regular file (standard input included) of at most
     :data:`COUNT_MAX` bytes in all; otherwise ``None`` (count as you go).
 
-    The total of the progress bar. A file in the line format is counted by its newlines
-    and comment lines (a pass at memory speed), a last line without a newline included;
-    one in the Euler format by the reader itself. A file that cannot be opened counts 0.
+    The total of the progress bar: each file counted by the reader
+    (:func:`fsudoku.pe96.formats.count_entries`), through its descriptor from its current
+    offset, without moving it. A source that cannot be read counts 0, as it gives no entry.
     """
     sizes: list[tuple[str, int, int]] = []  # (path, offset, bytes to count)
     for path in list(paths) or ["-"]:
         found = _size(path)
         if found is None:
             return None
-        if found[1] >= 0:
-            sizes.append((path, *found))
+        sizes.append((path, *found))
     if sum(size for _, _, size in sizes) > COUNT_MAX:
         return None
     total = 0
@@ -128,7 +128,7 @@ def count_entries(paths: Sequence[str], strict: bool = False) -> int | None:
                 fd = _stdin_fd()
                 total += 0 if fd is None else _count(fd, offset, strict)
             else:
-                with open(path, "rb") as handle:
+                with open_source(path) as handle:
                     total += _count(handle.fileno(), 0, strict)
         except OSError:
             continue
@@ -138,8 +138,8 @@ def count_entries(paths: Sequence[str], strict: bool = False) -> int | None:
 def _size(path: str) -> tuple[int, int] | None:
     """A source's offset and the bytes to count from it.
 
-    ``(0, -1)`` for one that counts nothing (absent, a directory); ``None`` when the sources
-    cannot be counted.
+    ``None`` when the sources cannot be counted; ``(0, 0)`` for a file that cannot be found,
+    or a directory: opening it fails, and it counts 0.
     """
     try:
         if path == "-":
@@ -152,53 +152,21 @@ def _size(path: str) -> tuple[int, int] | None:
             info = os.stat(path)
             offset = 0
     except OSError:
-        return None if path == "-" else (0, -1)
+        return None if path == "-" else (0, 0)
     if stat.S_ISDIR(info.st_mode):
-        return (0, -1)
+        return (0, 0)
     if not stat.S_ISREG(info.st_mode):
         return None
     return offset, max(info.st_size - offset, 0)
 
 
-class _Pread:
-    """A read-only view of a file descriptor from an offset.
-
-    It never moves the descriptor's own position (``os.pread``).
-    """
-
-    def __init__(self, fd: int, offset: int) -> None:
-        self.fd, self.offset = fd, offset
-
-    def read(self, size: int = READ_SIZE) -> bytes:
-        data = os.pread(self.fd, size, self.offset)
-        self.offset += len(data)
-        return data
-
-    def fileno(self) -> int:
-        raise OSError("a view of a descriptor, not a stream of its own")
-
-
 def _count(fd: int, offset: int, strict: bool) -> int:
     """The entries of one regular file, from ``offset``, without moving its position."""
-    view: IO[bytes] = _Pread(fd, offset)  # type: ignore[assignment]
-    if not strict:
-        head = [line for _, line in zip(range(64), Lines(view), strict=False)]
-        first = next((line for line in head if not line.startswith(b"#")), b"")
-        if first.removeprefix(b"\xef\xbb\xbf").startswith(b"Grid"):  # maybe Euler's format
-            again: IO[bytes] = _Pread(fd, offset)  # type: ignore[assignment]
-            return sum(1 for _ in entries_in(map(decode, Lines(again))))
-    lines = comments = 0
-    previous = b"\n"  # the byte before the chunk: a line starts after a newline
-    reader = _Pread(fd, offset)
-    while chunk := reader.read(1 << 20):
-        lines += chunk.count(b"\n")
-        if not strict:
-            comments += (previous + chunk).count(b"\n#")
-        previous = chunk[-1:]
-    if previous != b"\n":
-        lines += 1  # a last line without its newline
-    if not strict:
-        start = os.pread(fd, 4, offset)
-        if start.startswith(b"\xef\xbb\xbf#"):  # a comment after a byte-order mark
-            comments += 1
-    return lines - comments
+
+    def chunks() -> Iterator[bytes]:
+        position = offset
+        while data := os.pread(fd, 1 << 20, position):
+            position += len(data)
+            yield data
+
+    return formats.count_entries(chunks, strict)

@@ -1,12 +1,9 @@
 r"""Puzzles read from files and streams, in bounded memory: the entries of a batch.
 
-Input rules (those of ``fsudoku solve``): lines are split on ``\n`` only, as Haskell's
-``lines``; one trailing ``\r`` is dropped (unless ``strict``), ``0`` blanks become
-``.``, bytes that are not UTF-8 make that line ``Invalid input``; the Euler format is
-detected per file (:func:`fsudoku.pe96.formats.read_puzzles`). A line longer than
-:data:`MAX_LINE` bytes (:mod:`fsudoku.pe96.formats`) is ``Invalid input`` as soon as
-that much of it is read, and the rest of it is skipped without being kept. A source that cannot be read is a
-:class:`SourceError` in the stream of entries, and the sources after it are still read.
+The files and streams are read here; what their bytes mean, line by line, is the reader's
+(:mod:`fsudoku.pe96.formats`, which states every rule once). A source that cannot be read
+is a :class:`SourceError` in the stream of entries, and the sources after it are still
+read.
 
 Glossary: an *entry* is one puzzle of the input with its label (a line number, or
 ``Grid NN``); a *source* is a file name (``-``: standard input).
@@ -26,16 +23,14 @@ import select
 import stat
 import sys
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import IO
 
 from fsudoku.base import validate
-from fsudoku.pe96.formats import MAX_LINE, Entry, puzzles_of
+from fsudoku.pe96.formats import Entry, LineSplitter, decode, puzzles_of
 
 __all__ = [
-    "MAX_LINE",
-    "Entry",
     "Lines",
     "SourceError",
     "Sources",
@@ -47,17 +42,12 @@ __all__ = [
 READ_SIZE = 1 << 16
 """Bytes asked for by one read of an input."""
 
-_OVERLONG = b"\xff"
-"""Appended to the kept start of an overlong line: not UTF-8, so the line decodes with
-U+FFFD, which no puzzle, row or header contains; the line can never be read as valid."""
-
 
 class Lines:
     r"""The lines of a binary stream (without their ``\n``), in bounded memory.
 
-    At most :data:`MAX_LINE` bytes of a line are kept; a longer line is given as soon as
-    that much is read (its start and a byte that is not UTF-8), and its rest is skipped.
-    A stream whose descriptor does not block (``O_NONBLOCK``) is waited for when it has
+    Split and cut as the reader says (:class:`~fsudoku.pe96.formats.LineSplitter`). A
+    stream whose descriptor does not block (``O_NONBLOCK``) is waited for when it has
     nothing to give: no data yet is not the end of the input.
     """
 
@@ -69,8 +59,7 @@ class Lines:
         except (OSError, ValueError, AttributeError):
             self.fd = None
         self._ready: deque[bytes] = deque()  # complete lines, in order
-        self._partial = bytearray()  # the start of the next line (at most MAX_LINE bytes)
-        self._skipping = False  # the current line was too long: its rest is dropped
+        self._splitter = LineSplitter()
         self.at_end = False
 
     def __iter__(self) -> Iterator[bytes]:
@@ -91,7 +80,7 @@ class Lines:
     @property
     def skipping(self) -> bool:
         """Whether the rest of an overlong line is being skipped."""
-        return self._skipping
+        return self._splitter.skipping
 
     def fill(self) -> None:
         """One read of the stream: its complete lines to the ready ones, the rest kept."""
@@ -99,9 +88,10 @@ class Lines:
         if chunk is None:  # a descriptor that does not block, with nothing to read yet
             self.wait(None)
         elif not chunk:
-            self._end()
+            self.at_end = True
+            self._ready.extend(self._splitter.end())
         else:
-            self._split(chunk)
+            self._ready.extend(self._splitter.feed(chunk))
 
     def _chunk(self) -> bytes | None:
         """The next bytes of the stream.
@@ -137,31 +127,6 @@ class Lines:
         poller.register(self.fd, select.POLLIN | select.POLLPRI)
         return bool(poller.poll(None if timeout is None else int(timeout * 1000)))
 
-    def _end(self) -> None:
-        self.at_end = True
-        if self._partial and not self._skipping:
-            self._ready.append(bytes(self._partial))
-        self._partial.clear()
-        self._skipping = False
-
-    def _split(self, chunk: bytes) -> None:
-        parts = chunk.split(b"\n")
-        tail = parts.pop()  # the start of a line not ended yet (may be empty)
-        if parts:
-            if self._skipping:
-                parts.pop(0)  # the end of an overlong line, given already
-                self._skipping = False
-            elif self._partial:
-                parts[0] = bytes(self._partial) + parts[0]
-            self._partial.clear()
-            self._ready.extend(p if len(p) <= MAX_LINE else p[:MAX_LINE] + _OVERLONG for p in parts)
-        if tail and not self._skipping:
-            self._partial += tail
-            if len(self._partial) > MAX_LINE:  # too long: give it now, skip the rest
-                self._ready.append(bytes(self._partial[:MAX_LINE]) + _OVERLONG)
-                self._partial.clear()
-                self._skipping = True
-
 
 def _nonblocking(fd: int) -> bool:
     """Whether a descriptor is in non-blocking mode (``O_NONBLOCK``)."""
@@ -169,18 +134,6 @@ def _nonblocking(fd: int) -> bool:
         return bool(fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_NONBLOCK)
     except OSError:
         return False
-
-
-def decode(raw: bytes) -> str:
-    r"""One raw line (its ``\n`` already split off) to text.
-
-    Bad UTF-8 is kept visible as U+FFFD, which no puzzle contains, so the line reads as
-    ``Invalid input``.
-
-    >>> decode(b"12\r"), decode(b"\xff1")
-    ('12\r', '\ufffd1')
-    """
-    return raw.decode("utf-8", errors="replace")
 
 
 def _binary(stream: object) -> IO[bytes]:
@@ -201,17 +154,6 @@ def text_lines(stream: IO[bytes]) -> Iterator[str]:
     return map(decode, Lines(_binary(stream)))
 
 
-def entries_in(lines: Iterable[str], strict: bool = False) -> Iterator[Entry]:
-    r"""The puzzles of one file's lines, the format detected from them.
-
-    Lines, or Euler's grids; ``strict``: every line as it is, as the Haskell ``main`` reads
-    it (no ``0`` blanks, no comments, no Euler grids, a ``\r`` kept).
-    """
-    if strict:
-        return (Entry(line, str(number)) for number, line in enumerate(lines, 1))
-    return puzzles_of(iter(lines))
-
-
 def entries_of(stream: IO[bytes], strict: bool = False) -> Iterator[Entry]:
     """The puzzles of one open binary stream, read as a stream.
 
@@ -219,7 +161,7 @@ def entries_of(stream: IO[bytes], strict: bool = False) -> Iterator[Entry]:
     stream that is not binary.
     """
     lines = Lines(_binary(stream))
-    return entries_in(map(decode, lines), validate.flag(strict, "strict"))
+    return puzzles_of(map(decode, lines), validate.flag(strict, "strict"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,7 +228,7 @@ class Sources(Iterator["Entry | SourceError"]):
                 continue
             try:
                 self.reader = self._make(stream)
-                yield from entries_in(map(decode, self.reader), self.strict)
+                yield from puzzles_of(map(decode, self.reader), self.strict)
             except OSError as error:
                 yield SourceError(path, error)
             finally:

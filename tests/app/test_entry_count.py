@@ -1,9 +1,9 @@
 """The progress bar's total: :func:`fsudoku.app.input.count_entries` counts the entries
 the program will read, a last line without its newline included.
 
-The count is made without reading the entries (newlines and comment lines, at memory
-speed); here it is compared with the entries :func:`fsudoku.run.sources.read_sources`
-reads from the same files.
+The count is the reader's (:func:`fsudoku.pe96.formats.count_entries`), made through the
+file's descriptor; here it is compared with the entries
+:func:`fsudoku.run.sources.read_sources` reads from the same files.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ FILES: dict[str, bytes] = {
     "an empty last line": f"{SAMPLE_PUZZLE}\n\n".encode(),
     "Euler blocks, the last row without a newline": EULER.encode(),
     "Euler blocks with a newline": (EULER + "\n").encode(),
+    "a byte-order mark and a comment, then Euler blocks": f"\ufeff# c\n{EULER}".encode(),
     "empty": b"",
 }
 

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fsudoku.base.names import Engine
-from fsudoku.pe96.formats import Entry
+from fsudoku.pe96.formats import MAX_LINE, Entry
 from fsudoku.run import batch
-from fsudoku.run.sources import _OVERLONG, MAX_LINE, Lines
+from fsudoku.run.sources import Lines
 from fsudoku.testing.strategies import SAMPLE_PUZZLE, SAMPLE_SOLUTION
 
 
@@ -149,5 +149,5 @@ def test_lines_are_read_in_bounded_memory_whatever_the_chunks(
 
     lines = [line.replace(b"\n", b"") for line in lines]
     data = b"\n".join(lines) + (b"\n" if newline_at_end and lines else b"")
-    expected = [x if len(x) <= MAX_LINE else x[:MAX_LINE] + _OVERLONG for x in haskell_lines(data)]
+    expected = [x if len(x) <= MAX_LINE else x[:MAX_LINE] + b"\xff" for x in haskell_lines(data)]
     assert list(Lines(_Chunks(data, sizes))) == expected  # type: ignore[arg-type]

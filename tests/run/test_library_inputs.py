@@ -154,8 +154,6 @@ CASES = [
     Case("norvig.first_solution", norvig.first_solution, (of(PUZZLES), of(SMALL))),
     Case("norvig.solve", norvig.solve, (of(PUZZLES),)),
     Case("formats.read_puzzles", formats.read_puzzles, (of(LINES, PUZZLE_LINES, PUZZLES),)),
-    Case("formats.format_euler", formats.format_euler, (of(st.just("Grid 01")), of(PUZZLES))),
-    Case("formats.format_boxed", formats.format_boxed, (of(PUZZLES),)),
     Case("euler.top_left", euler.top_left, (of(PUZZLES),)),
     Case(
         "euler.euler96_sum", euler.euler96_sum, (of(PUZZLE_LINES, LINES), of(solvers_for_euler()))
