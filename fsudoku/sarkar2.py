@@ -29,7 +29,6 @@ opposite orders, so only Singles prune: this module is that published behaviour 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 
 from returns.maybe import Maybe, Nothing, Some
@@ -259,10 +258,7 @@ def prune_cells_by_fixed(cells: Row) -> Maybe[Row]:
     return traverse(prune_cell, cells)
 
 
-def prune_cells_by_exclusives(
-    cells: Row,
-    exclusive_possibilities: Callable[[Row], list[list[int]]] = exclusive_possibilities,
-) -> Maybe[Row]:
+def prune_cells_by_exclusives(cells: Row) -> Maybe[Row]:
     """Prune each cell to its Exclusive digits, when those form one of the unit's groups.
 
     Haskell (#2, "Pruning the Cells, Exclusively"):
@@ -271,9 +267,8 @@ def prune_cells_by_exclusives(
     cell becomes that (fixed, for a group of one); a unit with no group is unchanged.
 
     As published, a group's digits are descending and a cell's ascending, compared as
-    lists: only one-digit groups match, and the Twins of the article stay.
-    ``exclusive_possibilities`` is a parameter only so that the intended variant
-    (:mod:`fsudoku.erratum`) can pass sorted groups.
+    lists: only one-digit groups match, and the Twins of the article stay (the intended
+    variant, over sorted groups, is :mod:`fsudoku.erratum`'s).
 
     >>> prune_cells_by_exclusives(TWINS_ROW) == Some(TWINS_ROW)
     True
