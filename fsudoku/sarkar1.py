@@ -31,16 +31,19 @@ that call and replace those functions (:mod:`fsudoku.run.trace`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
-from typing import TypeAlias
+from itertools import count
+from typing import TypeAlias, TypeVar
 
 from returns.maybe import Maybe, Nothing, Some
 
 from fsudoku.cell import Cell, Fixed, Grid, Possible, Row
 from fsudoku.fp import alt, fix, fix_m, traverse
 from fsudoku.tz import chunks_of, concat, transpose
+
+A = TypeVar("A")
 
 PruneCells: TypeAlias = Callable[[Row], Maybe[Row]]
 """``[Cell] -> Maybe [Cell]``, the type of ``pruneCells`` (both articles')."""
@@ -214,17 +217,34 @@ def fix_cell(ic: tuple[int, Cell]) -> tuple[int, Cell, Cell]:
     raise ValueError("Impossible case")
 
 
-def replace_2d(i: int, v: Cell, grid: Grid) -> Grid:
+def replace(p: int, f: Callable[[A], A], xs: Iterable[A]) -> tuple[A, ...]:
+    """The list with its element at index ``p`` replaced by ``f`` of it.
+
+    Haskell (#1, "Making the Choice", local to ``nextGrids``, after ``replace2D``):
+    ``replace``, whose type GHC infers as ``Int -> (a -> a) -> [a] -> [a]``.
+
+    >>> replace(1, str.upper, "abc")
+    ('a', 'B', 'c')
+    """
+    return tuple(f(x) if i == p else x for x, i in zip(xs, count()))
+
+
+def replace_2d(i: int, v: A, grid: tuple[tuple[A, ...], ...]) -> tuple[tuple[A, ...], ...]:
     """The grid with the cell at row-major index ``i`` replaced by ``v``.
 
-    Haskell (#1, "Making the Choice"): ``replace2D :: Int -> a -> [[a]] -> [[a]]``
+    Haskell (#1, "Making the Choice", local to ``nextGrids``):
+    ``replace2D :: Int -> a -> [[a]] -> [[a]]``, row ``x`` replaced by the row with its
+    cell ``y`` replaced (``const v``).
 
     >>> replace_2d(1, Fixed(5), ((Fixed(1), Fixed(2)),))
     ((Fixed 1, Fixed 5),)
     """
-    x, y = i // 9, i % 9
-    row = grid[x]
-    return (*grid[:x], (*row[:y], v, *row[y + 1 :]), *grid[x + 1 :])
+    x, y = i // 9, i % 9  # i `quot` 9, i `mod` 9
+
+    def const_v(_: A) -> A:
+        return v
+
+    return replace(x, partial(replace, y, const_v), grid)
 
 
 def pivot(grid: Grid) -> tuple[int, Cell, Cell]:
@@ -295,12 +315,30 @@ def is_grid_filled(grid: Grid) -> bool:
 def has_dups(xs: list[int]) -> bool:
     """Whether a list holds some element twice.
 
-    Haskell (#1, "Solving the Puzzle", local to ``isGridInvalid``): ``hasDups :: Eq a => [a] -> Bool``
+    Haskell (#1, "Solving the Puzzle", local to ``isGridInvalid``): ``hasDups``, whose type
+    GHC infers as ``Eq a => [a] -> Bool``: ``hasDups'`` with nothing seen yet.
 
     >>> has_dups([1, 2, 1]), has_dups([1, 2])
     (True, False)
     """
-    return len(set(xs)) != len(xs)
+    return has_dups_seen(xs, [])
+
+
+def has_dups_seen(ys: list[int], xs: list[int]) -> bool:
+    """Whether ``ys`` holds some element twice, or one of ``xs`` (the elements seen before).
+
+    Haskell (#1, "Solving the Puzzle", local to ``isGridInvalid``): ``hasDups'``, whose type
+    GHC infers as ``Eq a => [a] -> [a] -> Bool``; its recursion on ``y:ys`` is a loop, each
+    ``y`` put in front of ``xs`` once looked for there.
+
+    >>> has_dups_seen([1, 2], [3]), has_dups_seen([1, 2], [2])
+    (False, True)
+    """
+    for y in ys:
+        if y in xs:
+            return True
+        xs = [y, *xs]
+    return False
 
 
 def is_invalid_row(row: Row) -> bool:

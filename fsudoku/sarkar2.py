@@ -109,13 +109,27 @@ def non_fixed_cells(numbered: list[tuple[int, Cell]]) -> list[tuple[int, Possibl
     return [(i, c) for i, c in numbered if isinstance(c, Possible)]
 
 
+def prepend(new: list[int], old: list[int]) -> list[int]:
+    """The one element of ``new`` put in front of ``old``: how steps 3 and 5 insert.
+
+    Haskell (#2, "A Little Forward, a Little Backward", local to ``exclusivePossibilities``):
+    ``prepend``, whose type GHC infers as ``[a] -> [a] -> [a]`` (its first argument matched
+    lazily): what ``Map.insertWith`` combines a new value and the one at its key with.
+
+    >>> prepend([3], [2, 1])
+    [3, 2, 1]
+    """
+    (y,) = new
+    return [y, *old]
+
+
 def cells_of_digits(numbered: list[tuple[int, Possible]]) -> dict[int, list[int]]:
     """Map each digit to its cells, the last cell first: step 3 of ``exclusivePossibilities``.
 
     Haskell (#2, "A Little Forward, a Little Backward"): a ``Data.Map`` built by a
-    nested ``foldl'`` over the cells and their digits with ``Map.insertWith``, which
-    puts each new cell in front, so a digit's cells come out descending. The ``dict``
-    is in key order, as a ``Data.Map`` is.
+    nested ``foldl'`` over the cells and their digits with ``Map.insertWith prepend``,
+    which puts each new cell in front, so a digit's cells come out descending. The
+    ``dict`` is in key order, as a ``Data.Map`` is.
 
     The step's type in the Haskell: ``:: [(Int, Cell)] -> Map.Map Int [Int]``.
 
@@ -125,7 +139,7 @@ def cells_of_digits(numbered: list[tuple[int, Possible]]) -> dict[int, list[int]
     cells: dict[int, list[int]] = {}
     for i, cell in numbered:
         for x in cell.values:
-            cells[x] = [i, *cells.get(x, ())]  # put in front
+            cells[x] = prepend([i], cells[x]) if x in cells else [i]  # Map.insertWith
     return dict(sorted(cells.items()))
 
 
@@ -158,7 +172,7 @@ def digits_of_cells(cells: dict[int, list[int]]) -> dict[tuple[int, ...], list[i
     digits: dict[tuple[int, ...], list[int]] = {}
     for x, is_ in cells.items():  # digits in ascending order, as a Map folds its keys
         key = tuple(is_)
-        digits[key] = [x, *digits.get(key, ())]  # put in front
+        digits[key] = prepend([x], digits[key]) if key in digits else [x]  # Map.insertWith
     return dict(sorted(digits.items()))
 
 
