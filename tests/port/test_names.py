@@ -15,8 +15,11 @@ code. Each must be named in the *Haskell* column of the page's table for its doc
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import re
 from pathlib import Path
+from types import CodeType
 
 import pytest
 from markdown_it import MarkdownIt
@@ -184,6 +187,33 @@ def haskell_names(page: Path) -> dict[str, set[str]]:
     return found
 
 
+def claimed_locals(page: Path) -> list[tuple[str, str, list[str]]]:
+    """Each ``(module, function, locals)`` a note of the page's *Python* column claims.
+
+    The note is the one right after the function's name; its locals are the names of the
+    code spans after the word *local* or *locals*.
+    """
+    found: list[tuple[str, str, list[str]]] = []
+    for line in page.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in re.split(r"(?<!\\)\|", line)[1:-1]]
+        if len(cells) != 3 or not cells[2].startswith("`fsudoku"):
+            continue
+        module = cells[2].strip("`")
+        for function, note in re.findall(r"`(\w+)` \(([^()]*)\)", cells[1]):
+            claimed = re.split(r"\blocals?\b", note, maxsplit=1)
+            if len(claimed) == 2:
+                spans = re.findall(r"`([^`]+)`", claimed[1])
+                found.append((module, function, [n.strip() for s in spans for n in s.split(",")]))
+    return found
+
+
+def names_in(code: CodeType) -> set[str]:
+    """The names a function's code binds, its nested functions' included."""
+    nested = [c for c in code.co_consts if isinstance(c, CodeType)]
+    own = {*code.co_varnames, *code.co_cellvars, *code.co_freevars, *(c.co_name for c in nested)}
+    return own.union(*map(names_in, nested))
+
+
 def without_a_row(defined_names: list[str], listed: set[str]) -> list[str]:
     """The definitions the page does not name."""
     return [name for name in defined_names if name not in listed]
@@ -201,6 +231,19 @@ def test_every_definition_of_the_documents_has_a_row_in_the_names_page(document:
     assert len(found) >= AT_LEAST[document], found
     missing = without_a_row(found, haskell_names(NAMES_PAGE)[document])
     assert not missing, f"docs/names.md has no row for these definitions of {document}: {missing}"
+
+
+def test_the_local_names_of_the_names_page_are_the_functions_locals() -> None:
+    claims = claimed_locals(NAMES_PAGE)
+    assert len(claims) >= 12, claims
+    wrong = [
+        f"{module}.{function}: {name}"
+        for module, function, names in claims
+        for code in [inspect.unwrap(getattr(importlib.import_module(module), function)).__code__]
+        for name in names
+        if name not in names_in(code)
+    ]
+    assert not wrong, wrong
 
 
 def test_the_definitions_of_a_literate_text_are_found() -> None:
