@@ -1,20 +1,18 @@
 """Richard Bird's Sudoku solver ("Thinking Functionally with Haskell"), ported faithfully.
 
-The source is a literate-Haskell lecture (``sudoku.lhs``) that derives Bird's solver
-from an executable specification by equational reasoning. Its parts are cited as
-sections, in the lecture's order: §types, §specification, §validity, §laws (LFONC,
-LNAT, LFILCP, LFILINV, LPRUNE, stated in :mod:`fsudoku.testing.laws`, and ``filter``
-through ``test``), §pruning, §many, §expand1, §search, §data (``s2g``, for sudoku17).
-Names are the Haskell ones in snake_case, primes spelled out: ``solve'`` is
+The source is a literate-Haskell lecture (``sudoku.lhs``) that derives Bird's solver from an
+executable specification by equational reasoning. Its parts are cited as sections, in order:
+§types, §specification, §validity, §laws (LFONC, LNAT, LFILCP, LFILINV, LPRUNE, in
+:mod:`fsudoku.testing.laws`; ``filter`` through ``test``), §pruning, §many, §expand1, §search,
+§data. Names are the Haskell ones in snake_case, primes spelled out: ``solve'`` is
 :func:`solve_pruned`, ``solve''`` :func:`solve_many_pruned`, ``solve'''`` :func:`solve_search`.
 
-A matrix is a tuple of rows, a row a tuple; a digit a one-character string,
-``'1'``..``'9'``, ``'0'`` for a blank, as in Bird; a cell of a choice matrix
-(``[Digit]``) a string of digits, so a choice matrix is a ``Matrix[str]``. Lazy lists
-become generators where the lecture relies on laziness, yielding in Haskell's order:
-``next(solve_search(g))`` stops at the first solution. Functions that depend on the box
-size take a keyword ``n`` (a box's side, 3 by default), so that the laws can be checked
-exhaustively on 4x4 boards (``n=2``); with ``n=3`` everything is exactly the Haskell.
+A matrix is a tuple of rows, a row a tuple; a digit a one-character string, ``'1'``..``'9'``,
+``'0'`` for a blank, as in Bird; a cell of a choice matrix (``[Digit]``) a string of digits,
+so a choice matrix is a ``Matrix[str]``. Lazy lists become generators where the lecture relies
+on laziness, yielding in Haskell's order: ``next(solve_search(g))`` stops at the first
+solution. Functions that depend on the box size take a keyword ``n`` (a box's side, 3 by
+default), so the laws can be checked on 4x4 boards (``n=2``); ``n=3`` is exactly the Haskell.
 
 >>> g = s2g("000000010400000000020000000000050407008000300001090000300400200050100000000806000")
 >>> "".join(ungroup(next(solve_search(g))))
@@ -24,6 +22,7 @@ exhaustively on 4x4 boards (``n=2``); with ``n=3`` everything is exactly the Has
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import chain
 from typing import Generic, TypeAlias, TypeVar
@@ -32,7 +31,6 @@ from fsudoku.fp import fix
 from fsudoku.tz import compose, fmap
 
 A = TypeVar("A")
-B = TypeVar("B")
 
 # --------------------------------------------------------------------------- §types
 Row: TypeAlias = tuple[A, ...]
@@ -94,13 +92,10 @@ def choices(g: Grid, n: int = 3) -> Matrix[str]:
 
 
 class _Reiterable(Generic[A]):
-    """A lazy list that can be traversed again: each traversal recomputes it.
+    """A lazy list that ``cp`` can traverse once per prefix (Haskell shares ``yss``).
 
-    ``cp`` traverses its inner lists once per prefix (Haskell shares ``yss``); recomputing,
-    not caching, keeps the memory flat on the large products ``expand`` makes.
+    Each traversal recomputes it: the memory stays flat on the products ``expand`` makes.
     """
-
-    __slots__ = ("_make",)
 
     def __init__(self, make: Callable[[], Iterator[A]]) -> None:
         self._make = make
@@ -114,20 +109,17 @@ def cp(xss: Sequence[Iterable[A]]) -> Iterator[Row[A]]:
 
     Haskell (§specification): ``cp :: [[a]] -> [[a]]``
 
-    Why the product of no lists is one empty choice, not none (the lecture's question):
-    it is the unit of the product (there is one way to choose nothing from no list); with
-    none, the recursion would have nothing to extend, and every product would be empty.
-    The inner lists are traversed once per prefix: a one-shot iterator is cached first.
+    Why the product of no lists is one empty choice, not none (the lecture's question): it is
+    the unit of the product (one way to choose nothing from no list); with none, the recursion
+    would have nothing to extend, and every product would be empty. A one-shot iterator is
+    cached first (the inner lists are traversed once per prefix).
 
     >>> [list(ys) for ys in cp([[1, 2, 3], [2], [1, 3]])]
     [[1, 2, 1], [1, 2, 3], [2, 2, 1], [2, 2, 3], [3, 2, 1], [3, 2, 3]]
     >>> list(cp([[2], [1, 3]])), list(cp([])), list(cp([[1, 2], []]))
     ([(2, 1), (2, 3)], [()], [])
     """
-    lists: list[Iterable[A]] = [
-        tuple(xs) if iter(xs) is xs else xs  # a one-shot iterator: cache it
-        for xs in xss
-    ]
+    lists = [tuple(xs) if iter(xs) is xs else xs for xs in xss]  # a one-shot iterator: cached
     return _cp_from(lists, 0)
 
 
@@ -207,9 +199,8 @@ def nodups(xs: Sequence[A]) -> bool:
 
     Haskell (§validity): ``nodups :: (Eq a) => [a] -> Bool``
 
-    Its complexity (the lecture's question): k(k-1)/2 comparisons on a list of length k,
-    quadratic, as it needs only ``Eq``. Sorting first (``Ord``) would make it O(k log k), a
-    bit set of the digits O(k); on a unit of 9 cells (36 comparisons) it is not worth it.
+    Its complexity (the lecture's question): k(k-1)/2 comparisons for k elements, as it needs
+    only ``Eq``; sorting first (``Ord``) gives O(k log k), a bit set O(k): not worth it for 9.
 
     >>> nodups("123"), nodups("121"), nodups("")
     (True, False, True)
@@ -391,8 +382,7 @@ def solve_pruned(g: Grid, n: int = 3) -> Iterator[Grid]:
 def many(f: Callable[[A], A], x: A) -> A:
     """The first fixpoint of ``f`` reached from ``x`` by repeated application.
 
-    Haskell (§many): ``many :: (Eq a) => (a -> a) -> a -> a``, here a loop (the Haskell is
-    tail recursive), so no recursion limit applies.
+    Haskell (§many): ``many :: (Eq a) => (a -> a) -> a -> a``; a loop (the Haskell's tail call).
 
     >>> many(lambda k: max(k - 1, 0), 5000)
     0
@@ -441,9 +431,8 @@ def counts(m: Matrix[str]) -> list[int]:
 def smallest_cell(m: Matrix[str]) -> tuple[int, int]:
     """The row and column of the first cell with the fewest choices, singletons aside.
 
-    Haskell (§expand1): the ``where`` of ``expand1 :: Matrix [Digit] -> [Matrix [Digit]]``.
-    The first in reading order (an empty cell, if any); raises ``ValueError`` when every
-    cell is a singleton (``minimum []``).
+    Haskell (§expand1): the ``where`` of ``expand1 :: Matrix [Digit] -> [Matrix [Digit]]``; an
+    empty cell, if any; ``ValueError`` when every cell is a singleton (``minimum []``).
 
     >>> smallest_cell((("1", "234"), ("56", "78")))
     (1, 0)
@@ -464,11 +453,10 @@ def smallest_cell(m: Matrix[str]) -> tuple[int, int]:
 def expand1(m: Matrix[str]) -> list[Matrix[str]]:
     """The matrices made by fixing each choice, in turn, of the first fewest-choice cell.
 
-    Haskell (§expand1): ``expand1 :: Matrix [Digit] -> [Matrix [Digit]]``; the cell is
-    that of :func:`smallest_cell`. The lecture's questions: (R1) on a matrix with an empty
-    choice, ``counts`` holds a 0, so the cell chosen is that empty one and the result is
-    ``[]``. (R2) on a matrix of singletons only, ``counts`` is empty and ``minimum []``
-    fails: this raises ``ValueError``.
+    Haskell (§expand1): ``expand1 :: Matrix [Digit] -> [Matrix [Digit]]``; the cell is that of
+    :func:`smallest_cell`. The lecture's questions: (R1) with an empty choice, ``counts`` holds
+    a 0, so that empty cell is chosen and the result is ``[]``. (R2) on a matrix of singletons
+    only, ``counts`` is empty and ``minimum []`` fails: this raises ``ValueError``.
 
     >>> expand1((("1", "23"), ("456", "78")))
     [(('1', '2'), ('456', '78')), (('1', '3'), ('456', '78'))]
@@ -541,25 +529,37 @@ Search: TypeAlias = Callable[["Matrix[str]"], Iterator[Grid]]
 """``Matrix [Digit] -> [Grid]``, the type of ``search`` (at box side ``n``)."""
 
 
-def search_with(
-    search: Search, n: int = 3, *, expand1: Callable[[Matrix[str]], Iterable[Matrix[str]]] = expand1
-) -> Search:
+@dataclass(frozen=True, slots=True)
+class SearchParts:
+    """What a node of ``search`` calls (§search), ``prune`` to ``expand1``, as a record."""
+
+    prune: Callable[[Matrix[str], int], Matrix[str]] = prune
+    safe: Callable[[Matrix[str], int], bool] = safe
+    complete: Callable[[Matrix[str]], bool] = complete
+    extract: Callable[[Matrix[str]], Grid] = extract
+    expand1: Callable[[Matrix[str]], Iterable[Matrix[str]]] = expand1
+
+
+SEARCH_PARTS = SearchParts()
+"""The lecture's functions (this module's)."""
+
+
+def search_with(search: Search, n: int = 3, parts: SearchParts = SEARCH_PARTS) -> Search:
     """One node of the search: prune, then stop, extract, or search each matrix of ``expand1``.
 
-    Haskell (§search): ``search :: Matrix [Digit] -> [Grid]``, as a function of ``m``: the three
-    guards over ``pm = prune m`` (unsafe, complete, otherwise), lazily, in Haskell's order. Its
-    recursive call is the parameter ``search`` (:func:`search` ties the knot), so counting, bounds
-    and the trace of ``fsudoku explain`` wrap it and ``expand1`` (:mod:`fsudoku.run.trace`).
+    Haskell (§search): ``search :: Matrix [Digit] -> [Grid]``: the three guards over ``pm = prune
+    m``, lazily, in Haskell's order. Its recursive call is the parameter ``search`` (:func:`search`
+    ties the knot; counting, bounds and tracing wrap it), the functions it calls ``parts``.
     """
 
     def search_(m: Matrix[str]) -> Iterator[Grid]:
-        pm = prune(m, n)
-        if not safe(pm, n):
+        pm = parts.prune(m, n)
+        if not parts.safe(pm, n):
             return
-        if complete(pm):
-            yield extract(pm)
+        if parts.complete(pm):
+            yield parts.extract(pm)
             return
-        yield from chain.from_iterable(map(search, expand1(pm)))
+        yield from chain.from_iterable(map(search, parts.expand1(pm)))
 
     return search_
 

@@ -10,7 +10,8 @@ Singles only, while the prose describes Twins and Triplets pruning too.
 fsudoku keeps the published code as the reference (:mod:`fsudoku.sarkar2`, the
 ``exclusives`` solver), and this module is the intended behaviour, a named variant
 (the ``exclusives-sets`` solver): the same functions over groups sorted ascending, so
-the comparison is the comparison of sets. The difference, on the article's Twins row:
+the comparison is the comparison of sets. Its ``pruneCellsByExclusives`` is its own
+function, #2's body with the sorted groups. The difference, on the article's Twins row:
 
 >>> from fsudoku import sarkar2
 >>> from fsudoku.grid_io import show_possibilities_row
@@ -26,12 +27,12 @@ from __future__ import annotations
 
 from functools import partial
 
-from returns.maybe import Maybe
+from returns.maybe import Maybe, Some
 
 from fsudoku import sarkar1
-from fsudoku.cell import Grid, Row
-from fsudoku.fp import fix_m
-from fsudoku.sarkar2 import exclusive_possibilities, prune_cells_by_exclusives, prune_cells_by_fixed
+from fsudoku.cell import Cell, Fixed, Grid, Row
+from fsudoku.fp import fix_m, traverse
+from fsudoku.sarkar2 import exclusive_possibilities, make_cell, prune_cells_by_fixed
 
 __all__ = [
     "exclusive_possibilities_sets",
@@ -59,9 +60,27 @@ def prune_cells_by_exclusives_sets(cells: Row) -> Maybe[Row]:
     """Prune each cell to its Exclusive digits over the sorted groups: Twins and Triplets prune.
 
     Haskell: ``pruneCellsByExclusives :: [Cell] -> Maybe [Cell]`` (Sarkar #2, "Pruning the
-    Cells, Exclusively") over ``map sort . exclusivePossibilities``.
+    Cells, Exclusively") with its ``exclusives`` bound to ``map sort (exclusivePossibilities
+    cells)``; the rest of the body is #2's.
+
+    >>> from fsudoku.sarkar2 import TWINS_ROW
+    >>> prune_cells_by_exclusives_sets(TWINS_ROW).unwrap()[8]
+    Possible [5,7]
     """
-    return prune_cells_by_exclusives(cells, exclusive_possibilities_sets)
+    exclusives = exclusive_possibilities_sets(cells)
+    if not exclusives:
+        return Some(cells)
+    all_exclusives = [x for xs in exclusives for x in xs]
+
+    def prune_cell(cell: Cell) -> Maybe[Cell]:
+        if isinstance(cell, Fixed):
+            return Some(cell)
+        intersection = [x for x in cell.values if x in all_exclusives]
+        if intersection in exclusives:
+            return make_cell(intersection)
+        return Some(cell)
+
+    return traverse(prune_cell, cells)
 
 
 def prune_cells_sets(cells: Row) -> Maybe[Row]:

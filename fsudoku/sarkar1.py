@@ -11,8 +11,9 @@ the two grids ``nextGrids`` makes; a *node* is one call of ``solve``.
 The grid-level functions take the cell pruner as a parameter, ``prune_cells``,
 defaulting to this article's: #2 (:mod:`fsudoku.sarkar2`) redefines only
 ``pruneCells`` and reuses everything here, as the article does. :func:`solve_with` is
-``solve`` with its recursive call as a parameter; node counts, node bounds and the
-trace of ``fsudoku explain`` wrap that call (:mod:`fsudoku.run.trace`).
+``solve`` with its recursive call as a parameter, and the functions it calls a record,
+:class:`SolveParts`; node counts, node bounds and the trace of ``fsudoku explain`` wrap
+that call and replace those functions (:mod:`fsudoku.run.trace`).
 
 >>> from fsudoku.grid_io import read_grid, show_grid
 >>> grid = read_grid("6......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...")
@@ -30,15 +31,19 @@ trace of ``fsudoku explain`` wrap that call (:mod:`fsudoku.run.trace`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from functools import partial
-from typing import TypeAlias
+from itertools import count
+from typing import TypeAlias, TypeVar
 
 from returns.maybe import Maybe, Nothing, Some
 
 from fsudoku.cell import Cell, Fixed, Grid, Possible, Row
 from fsudoku.fp import alt, fix, fix_m, traverse
 from fsudoku.tz import chunks_of, concat, transpose
+
+A = TypeVar("A")
 
 PruneCells: TypeAlias = Callable[[Row], Maybe[Row]]
 """``[Cell] -> Maybe [Cell]``, the type of ``pruneCells`` (both articles')."""
@@ -212,17 +217,34 @@ def fix_cell(ic: tuple[int, Cell]) -> tuple[int, Cell, Cell]:
     raise ValueError("Impossible case")
 
 
-def replace_2d(i: int, v: Cell, grid: Grid) -> Grid:
+def replace(p: int, f: Callable[[A], A], xs: Iterable[A]) -> tuple[A, ...]:
+    """The list with its element at index ``p`` replaced by ``f`` of it.
+
+    Haskell (#1, "Making the Choice", local to ``nextGrids``, after ``replace2D``):
+    ``replace``, whose type GHC infers as ``Int -> (a -> a) -> [a] -> [a]``.
+
+    >>> replace(1, str.upper, "abc")
+    ('a', 'B', 'c')
+    """
+    return tuple(f(x) if i == p else x for x, i in zip(xs, count()))
+
+
+def replace_2d(i: int, v: A, grid: tuple[tuple[A, ...], ...]) -> tuple[tuple[A, ...], ...]:
     """The grid with the cell at row-major index ``i`` replaced by ``v``.
 
-    Haskell (#1, "Making the Choice"): ``replace2D :: Int -> a -> [[a]] -> [[a]]``
+    Haskell (#1, "Making the Choice", local to ``nextGrids``):
+    ``replace2D :: Int -> a -> [[a]] -> [[a]]``, row ``x`` replaced by the row with its
+    cell ``y`` replaced (``const v``).
 
     >>> replace_2d(1, Fixed(5), ((Fixed(1), Fixed(2)),))
     ((Fixed 1, Fixed 5),)
     """
-    x, y = i // 9, i % 9
-    row = grid[x]
-    return (*grid[:x], (*row[:y], v, *row[y + 1 :]), *grid[x + 1 :])
+    x, y = i // 9, i % 9  # i `quot` 9, i `mod` 9
+
+    def const_v(_: A) -> A:
+        return v
+
+    return replace(x, partial(replace, y, const_v), grid)
 
 
 def pivot(grid: Grid) -> tuple[int, Cell, Cell]:
@@ -293,12 +315,30 @@ def is_grid_filled(grid: Grid) -> bool:
 def has_dups(xs: list[int]) -> bool:
     """Whether a list holds some element twice.
 
-    Haskell (#1, "Solving the Puzzle", local to ``isGridInvalid``): ``hasDups :: Eq a => [a] -> Bool``
+    Haskell (#1, "Solving the Puzzle", local to ``isGridInvalid``): ``hasDups``, whose type
+    GHC infers as ``Eq a => [a] -> Bool``: ``hasDups'`` with nothing seen yet.
 
     >>> has_dups([1, 2, 1]), has_dups([1, 2])
     (True, False)
     """
-    return len(set(xs)) != len(xs)
+    return has_dups_seen(xs, [])
+
+
+def has_dups_seen(ys: list[int], xs: list[int]) -> bool:
+    """Whether ``ys`` holds some element twice, or one of ``xs`` (the elements seen before).
+
+    Haskell (#1, "Solving the Puzzle", local to ``isGridInvalid``): ``hasDups'``, whose type
+    GHC infers as ``Eq a => [a] -> [a] -> Bool``; its recursion on ``y:ys`` is a loop, each
+    ``y`` put in front of ``xs`` once looked for there.
+
+    >>> has_dups_seen([1, 2], [3]), has_dups_seen([1, 2], [2])
+    (False, True)
+    """
+    for y in ys:
+        if y in xs:
+            return True
+        xs = [y, *xs]
+    return False
 
 
 def is_invalid_row(row: Row) -> bool:
@@ -330,33 +370,54 @@ def is_grid_invalid(grid: Grid) -> bool:
     )
 
 
-def solve_with(
-    solve: Solve,
-    prune_grid: Callable[[Grid], Maybe[Grid]] = prune_grid,
-    *,
-    next_grids: Callable[[Grid], tuple[Grid, Grid]] = next_grids,
-    is_grid_invalid: Callable[[Grid], bool] = is_grid_invalid,
-) -> Solve:
-    """``solve`` with its recursive call and its pruner given: one node of the search.
+@dataclass(frozen=True, slots=True)
+class SolveParts:
+    """The functions a search node is built from: the article's, unless replaced.
+
+    Haskell (#1, "Solving the Puzzle"): the top-level functions that ``solve`` and its
+    ``solve'`` call, ``pruneGrid``, ``isGridInvalid``, ``isGridFilled`` and ``nextGrids``,
+    gathered in a record. #2 gives it another pruner (:func:`solve`); a traced run
+    (:mod:`fsudoku.run.trace`) or a planted bug (``proofs.mutants``) gives it its own
+    functions, and no module is patched.
+
+    >>> SOLVE_PARTS.next_grids is next_grids
+    True
+    """
+
+    prune_grid: Callable[[Grid], Maybe[Grid]] = prune_grid
+    is_grid_invalid: Callable[[Grid], bool] = is_grid_invalid
+    is_grid_filled: Callable[[Grid], bool] = is_grid_filled
+    next_grids: Callable[[Grid], tuple[Grid, Grid]] = next_grids
+
+
+SOLVE_PARTS = SolveParts()
+"""The article's functions: this module's, with #1's cell pruner."""
+
+
+def solve_with(solve: Solve, parts: SolveParts = SOLVE_PARTS) -> Solve:
+    """``solve`` with its recursive call and its parts given: one node of the search.
 
     Haskell (#1, "Solving the Puzzle"): ``solve :: Grid -> Maybe Grid`` and its local
     ``solve'``. The body has the Haskell's shape (prune, then three guards, then the two
     branches); the recursive call is the parameter ``solve`` (open recursion), so
     counting, bounds and tracing wrap it from outside (:mod:`fsudoku.run.trace`), and
-    :func:`solve` ties the knot. ``next_grids`` and ``is_grid_invalid`` default to this
-    module's; they are parameters only so that a planted bug can replace one of them
-    (``proofs.mutants``).
+    :func:`solve` ties the knot. The functions it calls are those of ``parts``.
+
+    >>> from fsudoku.grid_io import read_grid
+    >>> grid = read_grid("6......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...").unwrap()
+    >>> fix(solve_with)(grid) == solve(grid)
+    True
     """
 
     def solve_(grid: Grid) -> Maybe[Grid]:
-        return prune_grid(grid).bind(solve_prime)
+        return parts.prune_grid(grid).bind(solve_prime)
 
     def solve_prime(g: Grid) -> Maybe[Grid]:
-        if is_grid_invalid(g):
+        if parts.is_grid_invalid(g):
             return Nothing
-        if is_grid_filled(g):
+        if parts.is_grid_filled(g):
             return Some(g)
-        grid1, grid2 = next_grids(g)
+        grid1, grid2 = parts.next_grids(g)
         return alt(solve(grid1), lambda: solve(grid2))
 
     return solve_
@@ -366,10 +427,11 @@ def solve(grid: Grid, prune_cells: PruneCells = prune_cells) -> Maybe[Grid]:
     """Prune the grid, then search depth-first: the first solution, or ``Nothing``.
 
     Haskell (#1, "Solving the Puzzle"): ``solve :: Grid -> Maybe Grid``. The knot of
-    :func:`solve_with`, with the grid pruner built from ``prune_cells``.
+    :func:`solve_with`, its grid pruner built from ``prune_cells``.
 
     >>> from fsudoku.grid_io import read_grid
     >>> solve(read_grid("11" + "." * 79).unwrap())
     <Nothing>
     """
-    return fix(lambda self: solve_with(self, partial(prune_grid, prune_cells=prune_cells)))(grid)
+    parts = SolveParts(prune_grid=partial(prune_grid, prune_cells=prune_cells))
+    return fix(lambda self: solve_with(self, parts))(grid)

@@ -29,7 +29,6 @@ opposite orders, so only Singles prune: this module is that published behaviour 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 
 from returns.maybe import Maybe, Nothing, Some
@@ -110,13 +109,27 @@ def non_fixed_cells(numbered: list[tuple[int, Cell]]) -> list[tuple[int, Possibl
     return [(i, c) for i, c in numbered if isinstance(c, Possible)]
 
 
+def prepend(new: list[int], old: list[int]) -> list[int]:
+    """The one element of ``new`` put in front of ``old``: how steps 3 and 5 insert.
+
+    Haskell (#2, "A Little Forward, a Little Backward", local to ``exclusivePossibilities``):
+    ``prepend``, whose type GHC infers as ``[a] -> [a] -> [a]`` (its first argument matched
+    lazily): what ``Map.insertWith`` combines a new value and the one at its key with.
+
+    >>> prepend([3], [2, 1])
+    [3, 2, 1]
+    """
+    (y,) = new
+    return [y, *old]
+
+
 def cells_of_digits(numbered: list[tuple[int, Possible]]) -> dict[int, list[int]]:
     """Map each digit to its cells, the last cell first: step 3 of ``exclusivePossibilities``.
 
     Haskell (#2, "A Little Forward, a Little Backward"): a ``Data.Map`` built by a
-    nested ``foldl'`` over the cells and their digits with ``Map.insertWith``, which
-    puts each new cell in front, so a digit's cells come out descending. The ``dict``
-    is in key order, as a ``Data.Map`` is.
+    nested ``foldl'`` over the cells and their digits with ``Map.insertWith prepend``,
+    which puts each new cell in front, so a digit's cells come out descending. The
+    ``dict`` is in key order, as a ``Data.Map`` is.
 
     The step's type in the Haskell: ``:: [(Int, Cell)] -> Map.Map Int [Int]``.
 
@@ -126,7 +139,7 @@ def cells_of_digits(numbered: list[tuple[int, Possible]]) -> dict[int, list[int]
     cells: dict[int, list[int]] = {}
     for i, cell in numbered:
         for x in cell.values:
-            cells[x] = [i, *cells.get(x, ())]  # put in front
+            cells[x] = prepend([i], cells[x]) if x in cells else [i]  # Map.insertWith
     return dict(sorted(cells.items()))
 
 
@@ -159,7 +172,7 @@ def digits_of_cells(cells: dict[int, list[int]]) -> dict[tuple[int, ...], list[i
     digits: dict[tuple[int, ...], list[int]] = {}
     for x, is_ in cells.items():  # digits in ascending order, as a Map folds its keys
         key = tuple(is_)
-        digits[key] = [x, *digits.get(key, ())]  # put in front
+        digits[key] = prepend([x], digits[key]) if key in digits else [x]  # Map.insertWith
     return dict(sorted(digits.items()))
 
 
@@ -259,10 +272,7 @@ def prune_cells_by_fixed(cells: Row) -> Maybe[Row]:
     return traverse(prune_cell, cells)
 
 
-def prune_cells_by_exclusives(
-    cells: Row,
-    exclusive_possibilities: Callable[[Row], list[list[int]]] = exclusive_possibilities,
-) -> Maybe[Row]:
+def prune_cells_by_exclusives(cells: Row) -> Maybe[Row]:
     """Prune each cell to its Exclusive digits, when those form one of the unit's groups.
 
     Haskell (#2, "Pruning the Cells, Exclusively"):
@@ -271,9 +281,8 @@ def prune_cells_by_exclusives(
     cell becomes that (fixed, for a group of one); a unit with no group is unchanged.
 
     As published, a group's digits are descending and a cell's ascending, compared as
-    lists: only one-digit groups match, and the Twins of the article stay.
-    ``exclusive_possibilities`` is a parameter only so that the intended variant
-    (:mod:`fsudoku.erratum`) can pass sorted groups.
+    lists: only one-digit groups match, and the Twins of the article stay (the intended
+    variant, over sorted groups, is :mod:`fsudoku.erratum`'s).
 
     >>> prune_cells_by_exclusives(TWINS_ROW) == Some(TWINS_ROW)
     True

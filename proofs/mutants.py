@@ -9,8 +9,10 @@ step notices means the checks are too weak.
 
 Each planted solver (:data:`PLANTED_SOLVERS`) is a whole solver of lines with a bug,
 built from the port's open recursion (:func:`fsudoku.sarkar1.solve_with`,
-:func:`fsudoku.bird.search_with`) with one step replaced; ``check_solver`` of
-:mod:`fsudoku.testing.kit`, pointed at it with the right ``order``, must report it.
+:func:`fsudoku.bird.search_with`) with one function of the record it calls
+(:class:`fsudoku.sarkar1.SolveParts`, :class:`fsudoku.bird.SearchParts`) replaced;
+``check_solver`` of :mod:`fsudoku.testing.kit`, pointed at it with the right ``order``,
+must report it.
 """
 
 from __future__ import annotations
@@ -352,22 +354,13 @@ def sarkar_line_solver(solve: sarkar1.Solve) -> Callable[[str], str | None]:
     return solve_line
 
 
-def sarkar_solver(
-    prune_grid: Callable[[Grid], Maybe[Grid]] = sarkar1.prune_grid,
-    next_grids: Callable[[Grid], tuple[Grid, Grid]] = sarkar1.next_grids,
-    is_grid_invalid: Callable[[Grid], bool] = sarkar1.is_grid_invalid,
-) -> Callable[[str], str | None]:
-    """Sarkar's search with these steps, tied, as a line solver.
+def sarkar_solver(parts: sarkar1.SolveParts = sarkar1.SOLVE_PARTS) -> Callable[[str], str | None]:
+    """Sarkar's search with these parts, tied, as a line solver.
 
-    The knot is :func:`fsudoku.sarkar1.solve_with`.
+    The knot is :func:`fsudoku.sarkar1.solve_with`; a planted bug is a record of parts
+    with one function replaced.
     """
-    return sarkar_line_solver(
-        fix(
-            lambda self: sarkar1.solve_with(
-                self, prune_grid, next_grids=next_grids, is_grid_invalid=is_grid_invalid
-            )
-        )
-    )
+    return sarkar_line_solver(fix(lambda self: sarkar1.solve_with(self, parts)))
 
 
 def sarkar_second_solution(line: str) -> str | None:
@@ -377,7 +370,7 @@ def sarkar_second_solution(line: str) -> str | None:
     it meets.
     """
 
-    def hiding_first(prune_grid: Callable[[Grid], Maybe[Grid]]) -> sarkar1.Solve:
+    def hiding_first(parts: sarkar1.SolveParts) -> sarkar1.Solve:
         hidden = False
 
         def hide(body: sarkar1.Solve, grid: Grid) -> Maybe[Grid]:
@@ -388,9 +381,9 @@ def sarkar_second_solution(line: str) -> str | None:
                 return Nothing
             return found
 
-        return fix(lambda self: partial(hide, sarkar1.solve_with(self, prune_grid)))
+        return fix(lambda self: partial(hide, sarkar1.solve_with(self, parts)))
 
-    second = sarkar_line_solver(hiding_first(sarkar1.prune_grid))(line)
+    second = sarkar_line_solver(hiding_first(sarkar1.SOLVE_PARTS))(line)
     return second if second is not None else sarkar_solver()(line)
 
 
@@ -400,7 +393,8 @@ def bird_choices_reversed(line: str) -> Maybe[str]:
     def expand1_reversed(m: bird.Matrix[str]) -> list[bird.Matrix[str]]:
         return bird.expand1(m)[::-1]
 
-    search = fix(lambda self: bird.search_with(self, 3, expand1=expand1_reversed))
+    parts = bird.SearchParts(expand1=expand1_reversed)
+    search = fix(lambda self: bird.search_with(self, 3, parts))
     if read_grid(line) is Nothing:
         return Nothing
     with recursion_limit():
@@ -414,7 +408,7 @@ def lenient_reader(line: str) -> str | None:
     Anything but ``1``-``9`` is a blank (#2's pruner: quick on the puzzles that makes).
     """
     cells = "".join(c if c in "123456789" else "." for c in line[:81]).ljust(81, ".")
-    return sarkar_solver(prune_grid=sarkar2.prune_grid)(cells)
+    return sarkar_solver(sarkar1.SolveParts(prune_grid=sarkar2.prune_grid))(cells)
 
 
 @dataclass(frozen=True)
@@ -454,7 +448,7 @@ PLANTED_SOLVERS: tuple[PlantedSolver, ...] = (
     PlantedSolver(
         "no_dead_end_test",
         "Sarkar #1's search without isGridInvalid: a grid with a repeated digit is an answer",
-        sarkar_solver(is_grid_invalid=lambda g: False),
+        sarkar_solver(sarkar1.SolveParts(is_grid_invalid=lambda g: False)),
         "any",
         kinds=("repeated_clue", "no_solution"),
     ),
@@ -469,14 +463,14 @@ PLANTED_SOLVERS: tuple[PlantedSolver, ...] = (
         "last_tie",
         "Sarkar #1's nextGrids splitting the last of the cells with the fewest "
         "possibilities when that is 3 or more",
-        sarkar_solver(next_grids=next_grids_last_tie),
+        sarkar_solver(sarkar1.SolveParts(next_grids=next_grids_last_tie)),
         "sarkar",
         kinds=("sparse", "empty"),
     ),
     PlantedSolver(
         "passes_reversed",
         "Sarkar #1's pruneGrid' pruning the sub-grids, then the columns, then the rows",
-        sarkar_solver(prune_grid=partial(fix_m, prune_grid_once_reversed)),
+        sarkar_solver(sarkar1.SolveParts(prune_grid=partial(fix_m, prune_grid_once_reversed))),
         "sarkar",
         equivalent="each pass only removes digits, so every node settles to the same grid "
         "and the search finds the same first solution (only node counts can differ): "

@@ -34,7 +34,7 @@ from fsudoku.base.outcome import Found, GaveUp, Outcome, SolveLine, line_solver
 from fsudoku.base.validate import UnknownName
 from fsudoku.grid_io import is_puzzle, read_grid, show_line
 from fsudoku.pe96 import dlx, mrv, norvig
-from fsudoku.run.trace import _run_bird, _run_sarkar
+from fsudoku.run.trace import run_bird, run_sarkar
 
 __all__ = [
     "NAIVE_MAX_BLANKS",
@@ -93,7 +93,7 @@ def sarkar_search(prune_cells: sarkar1.PruneCells) -> SolveLine:
 
     def first_solution(line: str, max_nodes: int | None) -> Found:
         try:
-            result, stats = _run_sarkar(read_grid(line).unwrap(), prune_cells, max_nodes)
+            result, stats = run_sarkar(read_grid(line).unwrap(), prune_cells, max_nodes=max_nodes)
         except GaveUp as stop:
             return Found(None, stop.nodes, True)
         return Found(result.map(show_line).value_or(None), stats.nodes)
@@ -124,7 +124,7 @@ def bird_line(g: bird.Grid) -> str:
 def _bird_first(line: str, max_nodes: int | None) -> Found:
     """The first solution of ``solve'''`` for a puzzle line, and the calls of ``search``."""
     try:
-        found, stats = _run_bird(bird.choices(bird_grid(line)), 3, max_nodes)
+        found, stats = run_bird(bird.choices(bird_grid(line)), 3, max_nodes=max_nodes)
         first = next(found, None)
     except GaveUp as stop:
         return Found(None, stop.nodes, True)

@@ -3,10 +3,12 @@
 Node counts, node bounds, the recursion guard, and the events ``fsudoku explain`` shows.
 
 The port's searches are written with their recursive call as a parameter
-(:func:`fsudoku.sarkar1.solve_with`, :func:`fsudoku.bird.search_with`). Everything
-here is a wrapper slid between a node and its recursive calls, or around a function the
-node is given (Sarkar's cell pruner, Bird's ``expand1``): the port's bodies stay the
-definitions, and what is counted or traced is the port's own run.
+(:func:`fsudoku.sarkar1.solve_with`, :func:`fsudoku.bird.search_with`), and the functions
+a node calls as a record (:class:`fsudoku.sarkar1.SolveParts`,
+:class:`fsudoku.bird.SearchParts`). Everything here is a wrapper slid between a node and
+its recursive calls, or around a function of that record (Sarkar's grid pruner and
+``nextGrids``, Bird's ``expand1``): the port's bodies stay the definitions, and what is
+counted or traced is the port's own run.
 
 Glossary: a *node* is one call of Sarkar's ``solve`` or of Bird's ``search`` (dead
 branches included); :class:`Stats` holds what a run counted; an *events* object
@@ -176,33 +178,21 @@ def run_sarkar(
     """Run Sarkar's ``solve`` with this cell pruner, counting its nodes.
 
     It tells ``events`` each step. The result: that of :func:`fsudoku.sarkar1.solve`, and
-    the counts.
+    the counts. The wrapper around ``solve``'s recursive call; raises :class:`GaveUp` when
+    the node bound is reached.
 
-    The wrapper around ``solve``'s recursive call. Raises :class:`GaveUp` when the node
-    bound is reached; ``ValueError`` for a grid that is not 9 rows of 9 cells and
-    ``TypeError``/``ValueError`` for a bad ``max_nodes`` (:mod:`fsudoku.base.validate`).
+    Its arguments are trusted, as the port's are: ``grid`` is 9 rows of 9 cells (what
+    :func:`fsudoku.grid_io.read_grid` makes), ``max_nodes`` is ``None`` or a count.
 
     >>> from fsudoku.grid_io import read_grid
     >>> run_sarkar(read_grid("11" + "." * 79).unwrap())
     (<Nothing>, Stats(nodes=1, depth=0, max_depth=0, backtracks=0))
     """
-    if len(grid) != 9 or any(len(row) != 9 for row in grid):
-        raise ValueError(f"grid must be 9 rows of 9 cells, not {[len(row) for row in grid]}")
-    return _run_sarkar(grid, prune_cells, validate.bound(max_nodes), events)
-
-
-def _run_sarkar(
-    grid: Grid,
-    prune_cells: sarkar1.PruneCells,
-    max_nodes: int | None,
-    events: SarkarEvents | None = None,
-) -> tuple[Maybe[Grid], Stats]:
-    """:func:`run_sarkar`, its arguments trusted (the registry's search)."""
     stats = Stats()
     if events is None:
-        prune_grid = partial(sarkar1.prune_grid, prune_cells=prune_cells)
+        parts = sarkar1.SolveParts(prune_grid=partial(sarkar1.prune_grid, prune_cells=prune_cells))
         first: sarkar1.Solve = fix(
-            lambda solve: _counted(stats, max_nodes, sarkar1.solve_with(solve, prune_grid))
+            lambda solve: _counted(stats, max_nodes, sarkar1.solve_with(solve, parts))
         )
     else:
         first = _traced_sarkar(stats, max_nodes, events, prune_cells)
@@ -267,12 +257,9 @@ def _traced_sarkar(
         stats.depth = len(active)
         return result
 
+    parts = sarkar1.SolveParts(prune_grid=prune_grid, next_grids=next_grids)
     return fix(
-        lambda solve: _counted(
-            stats,
-            max_nodes,
-            partial(told, sarkar1.solve_with(solve, prune_grid, next_grids=next_grids)),
-        )
+        lambda solve: _counted(stats, max_nodes, partial(told, sarkar1.solve_with(solve, parts)))
     )
 
 
@@ -319,32 +306,16 @@ def run_bird(
     """Run Bird's ``search`` on a choice matrix, counting the nodes it is made to visit.
 
     It tells ``events`` each step. The result: its solutions, lazily, and the counts so far.
+    The wrapper around ``search``'s recursive call. Nodes are counted as the solutions are
+    asked for; :class:`GaveUp` is raised from the iterator when the bound is reached.
 
-    The wrapper around ``search``'s recursive call. Nodes are counted as the solutions
-    are asked for; :class:`GaveUp` is raised from the iterator when the bound is
-    reached. Raises ``ValueError`` at once for a box side ``n`` other than 1, 2 or 3 or
-    a matrix that is not ``n * n`` rows of ``n * n`` cells, and
-    ``TypeError``/``ValueError`` for a bad ``max_nodes``.
+    Its arguments are trusted, as the port's are: ``m`` is ``n * n`` rows of ``n * n``
+    cells (what :func:`fsudoku.bird.choices` makes), ``max_nodes`` is ``None`` or a count.
 
     >>> found, stats = run_bird(bird.choices(bird.s2g("0034341200434321", n=2), n=2), n=2)
     >>> ["".join(bird.ungroup(s)) for s in found], stats.nodes
     (['1234341221434321', '2134341212434321'], 3)
     """
-    if n not in (1, 2, 3):
-        raise ValueError(f"n (the side of a box) must be 1, 2 or 3, not {n!r}")
-    size = n * n
-    if len(m) != size or any(len(row) != size for row in m):
-        raise ValueError(
-            f"a choice matrix of box side {n} is {size} rows of {size} cells, "
-            f"not {[len(row) for row in m]}"
-        )
-    return _run_bird(m, n, validate.bound(max_nodes), events)
-
-
-def _run_bird(
-    m: Choices, n: int, max_nodes: int | None, events: BirdEvents | None = None
-) -> tuple[Iterator[bird.Grid], Stats]:
-    """:func:`run_bird`, its arguments trusted (the registry's search)."""
     stats = Stats()
     if events is None:
         first: bird.Search = fix(
@@ -382,7 +353,8 @@ def _traced_bird(
         stats.max_depth = max(stats.max_depth, stats.depth)
         events.node(m, stats)
         found = False
-        node = bird.search_with(search, n, expand1=partial(traced_expand1, here))
+        parts = bird.SearchParts(expand1=partial(traced_expand1, here))
+        node = bird.search_with(search, n, parts)
         for solution in node(m):
             if not here[0]:
                 events.complete(solution, stats)

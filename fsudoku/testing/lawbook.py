@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from returns.maybe import Maybe
 
@@ -47,6 +47,57 @@ Sides = tuple[Any, Any]
 """The two sides of a law, evaluated."""
 
 
+# ------------------------------------------------------ the types of the generic parts
+
+
+class MatrixMap(Protocol):
+    """``Matrix a -> Matrix a``, for every ``a``: ``rows``, ``cols``, ``transpose``."""
+
+    def __call__(self, m: Matrix[A], /) -> Matrix[A]: ...
+
+
+class BoxMap(Protocol):
+    """``Matrix a -> Matrix a`` with the side of a box: ``boxs``."""
+
+    def __call__(self, m: Matrix[A], n: int, /) -> Matrix[A]: ...
+
+
+class Group(Protocol):
+    """``Int -> [a] -> [[a]]``: ``group``."""
+
+    def __call__(self, k: int, xs: Sequence[A], /) -> Matrix[A]: ...
+
+
+class Ungroup(Protocol):
+    """``[[a]] -> [a]``: ``ungroup``."""
+
+    def __call__(self, xss: Iterable[Sequence[A]], /) -> Row[A]: ...
+
+
+class Product(Protocol):
+    """``[[a]] -> [[a]]``: ``cp``."""
+
+    def __call__(self, xss: Sequence[Iterable[A]], /) -> Iterable[Row[A]]: ...
+
+
+class FilterStep(Protocol):
+    """``(a -> Bool) -> a -> [a]``: ``test``, the step of ``filter``."""
+
+    def __call__(self, p: Callable[[A], bool], x: A, /) -> Sequence[A]: ...
+
+
+class Fixpoint(Protocol):
+    """``(Eq a) => (a -> a) -> a -> a``: ``many``."""
+
+    def __call__(self, f: Callable[[A], A], x: A, /) -> A: ...
+
+
+class FixM(Protocol):
+    """``(Eq t) => (t -> Maybe t) -> t -> Maybe t``: ``fixM`` in the ``Maybe`` monad."""
+
+    def __call__(self, f: Callable[[A], Maybe[A]], x: A, /) -> Maybe[A]: ...
+
+
 # ------------------------------------------------------------------------- the parts
 
 
@@ -57,26 +108,28 @@ class Parts:
     Each field is named as the function of :mod:`fsudoku.bird` (Bird's, first) or of
     :mod:`fsudoku.sarkar1` (Sarkar's, last) it defaults to, and takes the same
     arguments. Sarkar #2's pruning replaces two of them, ``prune_cells`` and the
-    ``prune_grid_once`` built on it: :data:`SARKAR2`.
+    ``prune_grid_once`` built on it: :data:`SARKAR2`. A function that is generic in the
+    Haskell (``rows :: Matrix a -> Matrix a``) is generic here too (its type is a protocol
+    such as :class:`MatrixMap`), as the laws call it on matrices of any element type.
     """
 
     # Bird, §validity: the shapes
-    rows: Callable[[Matrix[Any]], Matrix[Any]] = bird.rows
-    cols: Callable[[Matrix[Any]], Matrix[Any]] = bird.cols
-    boxs: Callable[[Matrix[Any], int], Matrix[Any]] = bird.boxs
-    group: Callable[[int, Sequence[Any]], Matrix[Any]] = bird.group
-    ungroup: Callable[[Iterable[Sequence[Any]]], Row[Any]] = bird.ungroup
+    rows: MatrixMap = bird.rows
+    cols: MatrixMap = bird.cols
+    boxs: BoxMap = bird.boxs
+    group: Group = bird.group
+    ungroup: Ungroup = bird.ungroup
     # Bird, §specification and §validity
-    cp: Callable[[Sequence[Iterable[Any]]], Iterable[Row[Any]]] = bird.cp
+    cp: Product = bird.cp
     expand: Callable[[Choices], Iterable[Grid]] = bird.expand
-    nodups: Callable[[Sequence[Any]], bool] = bird.nodups
+    nodups: Callable[[Sequence[object]], bool] = bird.nodups
     valid: Callable[[Grid, int], bool] = bird.valid
-    test: Callable[[Callable[[Any], bool], Any], Sequence[Any]] = bird.test
+    test: FilterStep = bird.test
     # Bird, §pruning and §many
     prune_row: Callable[[Row[str]], Row[str]] = bird.prune_row
     prune_by: Callable[[Callable[[Choices], Choices], Choices], Choices] = bird.prune_by
     prune: Callable[[Choices, int], Choices] = bird.prune
-    many: Callable[[Callable[[Any], Any], Any], Any] = bird.many
+    many: Fixpoint = bird.many
     # Bird, §expand1 and §search
     expand1: Callable[[Choices], Sequence[Choices]] = bird.expand1
     complete: Callable[[Choices], bool] = bird.complete
@@ -84,10 +137,10 @@ class Parts:
     extract: Callable[[Choices], Grid] = bird.extract
     search: Callable[[Choices, int], Iterable[Grid]] = bird.search
     # Sarkar #1, "Pruning the Grid" (fixM as Sarkar #2 names it)
-    sub_grids_to_rows: Callable[[Matrix[Any]], Matrix[Any]] = sarkar1.sub_grids_to_rows
-    transpose: Callable[[Sequence[Sequence[Any]]], Matrix[Any]] = tz.transpose
+    sub_grids_to_rows: Callable[[CellGrid], CellGrid] = sarkar1.sub_grids_to_rows
+    transpose: MatrixMap = tz.transpose
     prune_grid_once: Callable[[CellGrid], Maybe[CellGrid]] = sarkar1.prune_grid_once
-    fix_m: Callable[[Callable[[Any], Maybe[Any]], Any], Maybe[Any]] = fp.fix_m
+    fix_m: FixM = fp.fix_m
     # Sarkar #1, "Pruning the Cells" (#2 redefines it)
     prune_cells: Callable[[CellRow], Maybe[CellRow]] = sarkar1.prune_cells
 

@@ -25,10 +25,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fsudoku
-from fsudoku import bird, fast, sarkar1
+from fsudoku import fast
 from fsudoku.base import names
 from fsudoku.base.outcome import GaveUp
-from fsudoku.grid_io import read_grid
 from fsudoku.pe96 import counting, dlx, euler, formats, mrv, norvig
 from fsudoku.pe96.formats import Entry
 from fsudoku.run import batch, pool, registry, sources, trace
@@ -60,9 +59,6 @@ NAMES = st.sampled_from([*names.SOLVERS, "bogus", "", "DLX"])
 ENGINES = st.sampled_from(["reference", "fast", "bogus"])
 LINES = st.lists(st.one_of(PUZZLES, ANYTHING), max_size=4)
 PUZZLE_LINES = st.lists(PUZZLES, max_size=4)
-SAMPLE_GRID = read_grid(SAMPLE_PUZZLE).unwrap()
-UNSOLVABLE_GRID = read_grid(UNSOLVABLE).unwrap()
-SMALL_MATRIX = bird.choices(bird.s2g("0034341200434321", n=2), n=2)
 ENTRIES = st.lists(st.builds(Entry, PUZZLES, st.just("1")), max_size=4)
 
 
@@ -174,26 +170,6 @@ CASES = [
     Case("fast.solve_lines", fast.solve_lines, (of(LINES), of(NAMES), of(SMALL))),
     Case("fast.solve_one", fast.solve_one, (of(PUZZLES), of(NAMES), of(SMALL))),
     Case("fast.settle", fast.settle, (of(PUZZLES), of(NAMES))),
-    Case(
-        "trace.run_sarkar",
-        trace.run_sarkar,
-        (
-            of(st.sampled_from([SAMPLE_GRID, UNSOLVABLE_GRID, SAMPLE_GRID[:8]])),
-            st.just(sarkar1.prune_cells),
-            of(SMALL),
-        ),
-        (TypeError, ValueError, GaveUp),
-    ),
-    Case(
-        "trace.run_bird",
-        trace.run_bird,
-        (
-            of(st.sampled_from([SMALL_MATRIX, SMALL_MATRIX[:3], (("1",) * 3,) * 4])),
-            of(st.integers(0, 4)),
-            of(SMALL),
-        ),
-        (TypeError, ValueError, GaveUp),
-    ),
     Case("trace.recursion_limit", trace.recursion_limit, (of(st.integers(-1, 30_000)),)),
 ]
 
@@ -215,8 +191,6 @@ def call(case: Case, args: list[Any]) -> None:
         if case.name == "trace.recursion_limit":
             with result:
                 pass
-        elif case.name == "trace.run_bird":
-            list(islice(result[0], 3))
         elif isinstance(result, Iterator):
             list(islice(result, 50))
     except case.raises:
@@ -265,12 +239,6 @@ def test_the_hostile_values_of_the_issues() -> None:
     with pytest.raises(registry.UnknownName, match="choose one of simple"):
         registry.solve_line("no-such", SAMPLE_PUZZLE)  # type: ignore[arg-type]
     assert registry.solve_line("bird", "x").status == "invalid"
-    with pytest.raises(ValueError, match="rows of 4 cells"):
-        list(trace.run_bird(tuple(row[:3] for row in SMALL_MATRIX), 2)[0])
-    with pytest.raises(ValueError, match="4 rows of 4 cells"):
-        trace.run_bird(SMALL_MATRIX[:3], 2)
-    with pytest.raises(ValueError, match="9 rows of 9 cells"):
-        trace.run_sarkar(SAMPLE_GRID[:8])
     with pytest.raises(TypeError, match="iterable of"):
         formats.read_puzzles(SAMPLE_PUZZLE)
     with pytest.raises(ValueError, match="no puzzle"):
