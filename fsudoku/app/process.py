@@ -111,6 +111,8 @@ def _started_as_program() -> bool:
 
     The program is its console script or ``python -m fsudoku``.
     """
+    if "_fsudoku_entry" in sys.modules:  # the console script's first module
+        return True
     main = sys.modules.get("__main__")
     spec = getattr(main, "__spec__", None)
     if getattr(spec, "name", None) in ("fsudoku.__main__", "fsudoku.app.cli"):
@@ -118,14 +120,32 @@ def _started_as_program() -> bool:
     return os.path.basename(getattr(main, "__file__", "") or "") == "fsudoku"
 
 
-def install_guard() -> None:
-    """Make a signal end the process at once, quietly (start-up and shutdown)."""
+def install_guard(early: object = None) -> None:
+    """Make a signal end the process at once, quietly (start-up and shutdown).
+
+    It replaces Python's own handlers, and ``early``, the handler of the program's first
+    module; a handler someone else set, and a signal ignored, are left as they are.
+    """
     for signum in SIGNALS:
         try:
-            if _signal.getsignal(signum) in (_signal.SIG_DFL, _signal.default_int_handler):
+            handler = _signal.getsignal(signum)
+            if handler in (_signal.SIG_DFL, _signal.default_int_handler) or (
+                early is not None and handler is early
+            ):
                 _signal.signal(signum, _quit_while_loading)
         except (OSError, ValueError):  # not the main thread, or no such signal here
             pass
+
+
+def take_over(early: object, noted: list[int]) -> None:
+    """Put the guard in place of ``early``, which only noted signals; end now if one came.
+
+    The program's first module (``_fsudoku_entry``) installs ``early`` before any of
+    fsudoku loads, and calls this once this module is loaded.
+    """
+    install_guard(early)
+    if noted:
+        _exit_now(noted[0])
 
 
 PROGRAM = _started_as_program()
