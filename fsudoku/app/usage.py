@@ -87,17 +87,23 @@ class External:
 
     @property
     def label(self) -> str:
-        """The command as bench's table shows it: its program's base name, its arguments."""
+        """The command as bench's table shows it: its program's base name, its arguments.
+
+        Escaped (:func:`~fsudoku.app.messages.shown`): a terminal escape in it is shown, not
+        obeyed.
+        """
         words = shlex.split(self.command) or [self.command]
-        return " ".join([os.path.basename(words[0]), *words[1:]])
+        return shown(" ".join([os.path.basename(words[0]), *words[1:]]))
 
 
 def against(text: str) -> External:
     """``bench --against [SOLVER=]CMD``: the command, and its solver if named.
 
     Raises :class:`UsageError` (status 2, before anything runs) for an empty command or
-    solver name, quoting that does not parse, and a program that cannot be found: a
-    path that is no executable file, or a name neither ``PATH`` nor the shell knows.
+    solver name, quoting that does not parse, a command that runs nothing (only variable
+    assignments: ``x=/usr/bin/cmd``, where ``x`` is no solver), and a program that cannot
+    be found: in each of its simple commands (``a | b``, ``a && b``), a path that is no
+    executable file, or a name neither ``PATH`` nor the shell knows.
 
     >>> against("exclusives=true")
     External(command='true', solver='exclusives')
@@ -110,45 +116,96 @@ def against(text: str) -> External:
     if not external.command:
         raise UsageError(f"{where}: no command" + (f" after '{name}='" if named else ""))
     try:
-        words = shlex.split(external.command)
+        lexer = shlex.shlex(external.command, posix=True, punctuation_chars=True)
+        lexer.whitespace_split = True
+        words = list(lexer)
     except ValueError as error:
         raise UsageError(f"{where}: {str(error).lower()}") from None
-    while words and "=" in words[0] and words[0].split("=")[0].isidentifier():
-        words.pop(0)  # NAME=VALUE: the command's environment
-    program = words[0] if words and words[0][0] not in "({!" else ""  # (...): the shell's
+    found = programs(words)
+    if not found:
+        hint = f" ({shown(name)} is no solver: {', '.join(SOLVERS)})" if sep and not named else ""
+        raise UsageError(f"{where}: nothing to run: it only sets a variable{hint}")
+    for program in found:
+        _check_program(where, program)
+    return external
+
+
+_SEPARATORS = frozenset({"|", "||", "&&", ";", "&", "|&", "(", ")", ";;"})
+"""The shell's operators between two simple commands."""
+
+
+def programs(words: list[str]) -> list[str]:
+    """The program each simple command of a shell command line starts.
+
+    ``words`` are the line's words and operators. Variable assignments and redirections
+    are passed over; a word the shell expands (``$X``) or a compound command is ``""``
+    (it cannot be checked before it runs).
+
+    >>> programs(["X=1", "./a", "2", ">", "/dev/null", "|", "b", "&&", "$C"])
+    ['./a', 'b', '']
+    >>> programs(["x=/no/such/cmd"])
+    []
+    """
+    found: list[str] = []
+    first = True
+    index = 0
+    while index < len(words):
+        word = words[index]
+        after = words[index + 1] if index + 1 < len(words) else ""
+        index += 1
+        if word in _SEPARATORS:
+            first = True
+        elif word and set(word) <= set("<>&|"):  # a redirection: its target goes with it
+            index += 1
+        elif word.isdigit() and after and set(after) <= set("<>&|") and after not in _SEPARATORS:
+            continue  # the descriptor of a redirection (2>)
+        elif first and "=" in word and word.split("=")[0].isidentifier():
+            continue  # NAME=VALUE: the command's environment
+        elif first:
+            first = False
+            found.append("" if word[:1] in "{!" or "$" in word or "`" in word else word)
+    return found
+
+
+def _check_program(where: str, program: str) -> None:
+    """Raise :class:`UsageError` when ``program`` (``""``: not known before it runs) cannot run."""
+    if not program:
+        return
     if "/" in program:
         found = os.path.isfile(program) and os.access(program, os.X_OK)
     else:  # a name on the PATH, or one of the shell's own
         probe = ["sh", "-c", 'command -v -- "$1" >/dev/null', "sh", program]
-        found = not program or subprocess.run(probe, check=False).returncode == 0
+        found = subprocess.run(probe, check=False).returncode == 0
     if not found:
         why = "not an executable file" if os.path.exists(program) else "no such command"
         raise UsageError(f"{where}: {shown(program)}: {why}")
-    return external
 
 
 def bench_arguments(p: argparse.ArgumentParser) -> None:
     """Add the options of ``fsudoku bench`` to ``p``."""
-    p.add_argument("file", metavar="FILE")
+    p.add_argument("file", metavar="FILE", help="the puzzles, one a line (-: stdin)")
     p.add_argument(
         "--solver",
         action="append",
         choices=SOLVERS,
         dest="solvers",
-        help="a solver to time (repeatable; default exclusives)",
+        help="a solver to time (repeatable; default: exclusives)",
     )
     p.add_argument(
         "--engine",
         action="append",
         choices=ENGINES,
         dest="engines",
-        help="an engine to time (repeatable; default reference)",
+        help="an engine to time (repeatable; default: reference)",
     )
-    p.add_argument("--limit", type=positive, default=None, help="only the first N puzzles")
+    p.add_argument(
+        "--limit", type=positive, default=None, metavar="N", help="only the first N puzzles"
+    )
     p.add_argument(
         "--hardest",
         type=positive,
         default=None,
+        metavar="N",
         help="only the N puzzles exclusives needs the most nodes for",
     )
     p.add_argument(
