@@ -159,6 +159,20 @@ import contextlib  # noqa: E402
 import signal  # noqa: E402
 import threading  # noqa: E402
 
+STATUSES: dict[int, str] = {
+    EXIT_OK: "success",
+    EXIT_UNSOLVED: "some puzzle was not solved",
+    EXIT_USAGE: "a usage error, or an input that cannot be read (the others are still read)",
+    EXIT_INTERNAL: "an internal error: a bug, reported in one line",
+    EXIT_OUTPUT: "the output cannot be written (a full disk, a closed descriptor)",
+    EXIT_HANGUP: "SIGHUP",
+    EXIT_INTERRUPTED: "SIGINT (Ctrl-C)",
+    EXIT_BROKEN_PIPE: "the reader of the output went away (SIGPIPE), quietly, as a filter",
+    EXIT_TERMINATED: "SIGTERM",
+}
+"""Every exit status of the program and what it means, in order (``--help`` lists them;
+what 0 and 1 mean depends on the command)."""
+
 
 def say_once(name: str) -> None:
     """Write ``fsudoku: NAME`` for the signal that ends the run, once per process.

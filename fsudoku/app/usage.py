@@ -14,11 +14,17 @@ from dataclasses import dataclass
 from typing import cast
 
 from fsudoku.app.messages import shown
-from fsudoku.base.names import ENGINES, SOLVERS, SolverName
+from fsudoku.base.names import ENGINES, SARKAR_RULES, SOLVERS, SolverName
+from fsudoku.grid_io import SAMPLE
 
 
 class UsageError(Exception):
     """A bad command line or an unreadable file: one line on stderr, exit status 2."""
+
+
+MAX_STEPS = 1000
+"""The steps ``fsudoku explain`` shows, text and pictures, unless ``--max-steps`` says
+otherwise (``--max-steps 0``: every step; the sample under ``simple`` takes 13,314)."""
 
 
 def whole(text: str) -> int:
@@ -61,6 +67,34 @@ def at_least_two(text: str) -> int:
     if value < 2:
         raise argparse.ArgumentTypeError("must be at least 2 (to tell unique from multiple)")
     return value
+
+
+def demo_solver(text: str) -> str:
+    """``demo --solver``: one of Sarkar's rules; another solver is refused, saying where to look.
+
+    >>> demo_solver("simple")
+    'simple'
+    """
+    if text in SOLVERS and text not in SARKAR_RULES:
+        raise argparse.ArgumentTypeError(refusal(text))
+    return text
+
+
+def refusal(solver: str) -> str:
+    """The message for a solver the demo cannot show, saying where its steps are.
+
+    >>> refusal("bird").startswith("demo shows Sarkar's algorithm")
+    True
+    """
+    if solver == "bird":
+        elsewhere = f"Bird's search step by step: fsudoku explain {SAMPLE} --solver bird"
+    else:
+        elsewhere = f"its result on the sample: echo {SAMPLE} | fsudoku solve --solver {solver}"
+    return (
+        "demo shows Sarkar's algorithm (pruneGrid, nextGrids, solve), run with one of "
+        f"his rules: --solver {', '.join(SARKAR_RULES)}; {solver} has other steps. "
+        f"For {elsewhere}"
+    )
 
 
 def seconds(text: str) -> float:
@@ -213,7 +247,8 @@ def bench_arguments(p: argparse.ArgumentParser) -> None:
         "-j",
         type=whole,
         action="append",
-        help="worker processes (repeatable: one row per value; 0: all cores; default 1)",
+        metavar="N",
+        help="worker processes (repeatable: one row per value; 0: one per core; default: 1)",
     )
     p.add_argument(
         "--per-puzzle",
@@ -234,7 +269,13 @@ def bench_arguments(p: argparse.ArgumentParser) -> None:
         default=600.0,
         metavar="S",
         help="end a command's run (and its process group) after S seconds, a failed row "
-        "(default 600; 0: no limit)",
+        "(default: 600; 0: no limit)",
     )
-    p.add_argument("--repeat", type=positive, default=1, help="run every row N times; show medians")
+    p.add_argument(
+        "--repeat",
+        type=positive,
+        default=1,
+        metavar="N",
+        help="run every row N times; show medians (default: 1)",
+    )
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
