@@ -8,8 +8,11 @@ is what makes ``fsudoku`` end a run cleanly whatever happens to it.
   being written, if one is); any further one, or one that arrives while an answer has
   been blocked for a second in a full pipe, ends the process at once, workers
   included. A signal that arrives while the program is still loading its modules ends
-  it the same way (this module is imported first, and installs that guard when the
-  process is the ``fsudoku`` program).
+  it the same way: the console script's first module (``_fsudoku_entry``, beside the
+  package) notes the signals before any of fsudoku loads and hands them to this
+  module's guard (:func:`take_over`); this module is the program's first otherwise
+  (``python -m fsudoku``), and installs that guard when the process is the ``fsudoku``
+  program.
 - **Output** that cannot be written is :mod:`fsudoku.app.output`'s, with the status
   :data:`EXIT_OUTPUT`.
 """
