@@ -119,4 +119,3 @@ def finish(parser: argparse.ArgumentParser, sub: argparse._SubParsersAction[Pars
     parser.epilog = f"{parser.epilog}\n\n{exit_statuses()}" if parser.epilog else exit_statuses()
     for name, command in sub.choices.items():
         command.epilog = exit_statuses(name)
-        command.formatter_class = _Formatter
