@@ -30,12 +30,13 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import TextIO, cast
+from typing import TextIO
 
 from fsudoku import __version__
 from fsudoku.app.input import EntryStream, count_entries
 from fsudoku.app.messages import os_error_message, shown
 from fsudoku.app.output import OutputError, Writer
+from fsudoku.app.parser import ArgumentError, Parser, finish
 from fsudoku.app.process import (
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
@@ -47,11 +48,19 @@ from fsudoku.app.process import (
     Stopped,
 )
 from fsudoku.app.progress import Progress, check_summary, summary
+from fsudoku.app.records import check_record, json_line, solve_record
 from fsudoku.app.render import FORMATS, render
 from fsudoku.app.svg import PictureError
-from fsudoku.app.usage import UsageError, at_least_two, bench_arguments, positive, whole
+from fsudoku.app.usage import (
+    MAX_STEPS,
+    UsageError,
+    at_least_two,
+    bench_arguments,
+    demo_solver,
+    whole,
+)
 from fsudoku.app.workers import tie_to_parent
-from fsudoku.base.names import ENGINES, SOLVERS, Engine
+from fsudoku.base.names import ENGINES, SARKAR_RULES, SOLVERS, Engine
 from fsudoku.pe96.counting import check_line
 from fsudoku.run.batch import outcomes
 from fsudoku.run.pool import usable_cores, worker_count
@@ -194,7 +203,10 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
         ending.callback(stream.close)  # workers reaped at once
         ending.callback(_flush_quietly, writer)  # what was found before an interruption
         for entry, outcome in stream:
-            writer.write(render(outcome, entry, args.format, args.solver))
+            if args.format == "jsonl":
+                writer.write(json_line(solve_record(entry, outcome, engine)))
+            else:
+                writer.write(render(outcome, entry, args.format, args.solver))
             counts[outcome.status] += 1
             if args.stats:
                 err.write(f"{shown(entry.label)}\t{outcome.status}\tnodes={outcome.nodes}\n")
@@ -271,7 +283,8 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
         ending.callback(_close_quietly, progress)
         for entry in _entries(args, errors):
             line = check_line(entry.text, args.limit)
-            writer.write(line + "\n")
+            jsonl = args.format == "jsonl"
+            writer.write(json_line(check_record(entry, line)) if jsonl else line + "\n")
             tick(1)
             counts[line.split()[0]] += 1
         ending.pop_all()
@@ -299,51 +312,26 @@ def cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
 # The command line
 
 
-class _ArgumentError(UsageError):
-    """A command line argparse refused: printed with the usage line and a ``--help`` hint."""
-
-    def __init__(self, message: str, usage: str, prog: str) -> None:
-        super().__init__(message)
-        self.usage = usage
-        self.prog = prog
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise _ArgumentError(message, self.format_usage(), self.prog)
-
-    def _print_message(self, message: str, file: object = None) -> None:
-        """Write ``--help`` and ``--version`` and flush them.
-
-        A failure is an :class:`OutputError` (argparse's own ignores it, and falls back to
-        stderr).
-        """
-        if not message:
-            return
-        where = "standard error" if file is not None and file is sys.stderr else "standard output"
-        Writer(cast("TextIO | None", file), where).write(message)
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The ``fsudoku`` argument parser (every subcommand)."""
-    parser = _Parser(
+    parser = Parser(
         prog="fsudoku",
         description=(
-            "Functional Sudoku solvers ported from Haskell: Sarkar's (simple, exclusives, "
-            "exclusives-sets), Bird's (bird, bird-naive) and the Project Euler 96 notes' "
+            "Functional Sudoku solvers ported from Haskell: Sarkar's (simple, exclusives,\n"
+            "exclusives-sets), Bird's (bird, bird-naive) and the Project Euler 96 notes'\n"
             "(mrv, dlx, norvig)."
         ),
         epilog="Start with `fsudoku demo`; then `fsudoku solve FILE` (one puzzle per line).",
     )
     parser.add_argument("--version", action="version", version=f"fsudoku {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     def solver_options(p: argparse.ArgumentParser, default: str = "exclusives") -> None:
         p.add_argument(
             "--solver",
             choices=SOLVERS,
             default=default,
-            help=f"the algorithm (default {default}); see README for each",
+            help="the algorithm (default: %(default)s); README has a line on each",
         )
 
     def batch_options(p: argparse.ArgumentParser) -> None:
@@ -357,10 +345,10 @@ def build_parser() -> argparse.ArgumentParser:
     solver_options(p_solve)
     p_solve.add_argument(
         "--format",
-        choices=FORMATS,
+        choices=(*FORMATS, "jsonl"),
         default="grid",
-        help="grid (the article's main, default), line (81 digits), "
-        "possibilities (settled grid), euler, boxed",
+        help="grid: the article's main (default); line: 81 digits; possibilities: the "
+        "settled grid; euler; boxed; jsonl: one JSON object a puzzle (docs/cli.md)",
     )
     p_solve.add_argument(
         "--engine",
@@ -373,13 +361,15 @@ def build_parser() -> argparse.ArgumentParser:
         "-j",
         type=whole,
         default=1,
-        help="worker processes (0: all cores; default 1); output stays in input order",
+        metavar="N",
+        help="worker processes (0: one per core; default: 1); output stays in input order",
     )
     p_solve.add_argument(
         "--max-nodes",
         type=whole,
         default=None,
-        help="give up on a puzzle after N search nodes (prints 'Gave up after N nodes')",
+        metavar="N",
+        help="give up on a puzzle past N search nodes ('Gave up after N nodes'; default: none)",
     )
     p_solve.add_argument(
         "--force", action="store_true", help="let bird-naive try puzzles with many blanks"
@@ -393,14 +383,20 @@ def build_parser() -> argparse.ArgumentParser:
     p_solve.add_argument(
         "--stats",
         action="store_true",
-        help="also print each puzzle's status and node count on stderr",
+        help="also print each puzzle's label, status and node count on stderr",
     )
     p_solve.set_defaults(run=cmd_solve)
 
     p_demo = sub.add_parser(
         "demo", help="Sarkar #1's steps on the articles' sample puzzle, from readGrid to solve"
     )
-    solver_options(p_demo, "simple")
+    p_demo.add_argument(
+        "--solver",
+        type=demo_solver,
+        choices=SARKAR_RULES,
+        default="simple",
+        help="the rule of Sarkar's solver (default: %(default)s)",
+    )
     p_demo.set_defaults(run=cmd_demo)
 
     p_bench = sub.add_parser("bench", help="time solvers and engines side by side on one file")
@@ -410,12 +406,22 @@ def build_parser() -> argparse.ArgumentParser:
     p_check = sub.add_parser("check", help="count solutions: unique, multiple N, none")
     batch_options(p_check)
     p_check.add_argument(
-        "--limit", type=at_least_two, default=2, help="stop counting at N (default 2)"
+        "--limit",
+        type=at_least_two,
+        default=2,
+        metavar="N",
+        help="stop counting at N solutions (default: 2)",
+    )
+    p_check.add_argument(
+        "--format",
+        choices=("text", "jsonl"),
+        default="text",
+        help="text: one verdict a line (default); jsonl: one JSON object a puzzle",
     )
     p_check.set_defaults(run=cmd_check)
 
     p_euler = sub.add_parser("euler96", help="Project Euler 96: the sum of the top-left numbers")
-    p_euler.add_argument("file", metavar="FILE")
+    p_euler.add_argument("file", metavar="FILE", help="a file of Project Euler grids (-: stdin)")
     solver_options(p_euler, "norvig")
     p_euler.set_defaults(run=cmd_euler96)
 
@@ -427,18 +433,22 @@ def build_parser() -> argparse.ArgumentParser:
         "--solver",
         choices=TRACED,
         default="exclusives",
+        help="whose steps: one of Sarkar's rules, or Bird's search (default: %(default)s)",
     )
     p_explain.add_argument(
         "--max-steps",
-        type=positive,
+        type=whole,
         default=None,
-        help="stop the trace, and the search, after N steps (with --svg: 1000 by default)",
+        metavar="N",
+        help=f"stop the trace, and the search, after N steps (default: {MAX_STEPS:,}; "
+        "0: every step)",
     )
     p_explain.add_argument(
         "--max-nodes",
         type=whole,
         default=None,
-        help="give up after N search nodes (prints 'Gave up after N nodes')",
+        metavar="N",
+        help="give up past N search nodes ('Gave up after N nodes'; default: none)",
     )
     p_explain.add_argument(
         "--svg",
@@ -452,6 +462,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     check_solver.add_parser(sub)
     generate.add_parser(sub)
+    finish(parser, sub)
     return parser
 
 
@@ -494,16 +505,14 @@ def _main(argv: Sequence[str] | None, out: TextIO | None) -> int:
         if stream is None:
             raise OutputError("standard output")
         return run(args, stream)
-    except _ArgumentError as error:
-        _complain(
-            f"{error.usage}fsudoku: {error}\nTry '{error.prog} --help' for more information.\n"
-        )
+    except ArgumentError as error:
+        _complain(error.report())
         return EXIT_USAGE
     except UsageError as error:
-        _complain(f"fsudoku: {error}\n")
+        _complain(f"fsudoku: {shown(str(error))}\n")
         return EXIT_USAGE
     except PictureError as error:  # explain --svg
-        _complain(f"fsudoku: {error}\n")
+        _complain(f"fsudoku: {shown(str(error))}\n")
         return EXIT_OUTPUT
     except OutputError as error:
         if error.broken_pipe:  # the reader went away (``| head``): quiet, as a filter is
@@ -532,7 +541,9 @@ def _main(argv: Sequence[str] | None, out: TextIO | None) -> int:
         return EXIT_INTERNAL
     except Exception as error:  # a bug: one line, not a traceback
         with contextlib.suppress(OutputError):
-            _err(None).write(f"fsudoku: internal error: {type(error).__name__}: {error}\n")
+            _err(None).write(
+                f"fsudoku: internal error: {type(error).__name__}: {shown(str(error))}\n"
+            )
         return EXIT_INTERNAL
 
 

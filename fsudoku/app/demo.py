@@ -5,7 +5,7 @@ the sample puzzle boxed as in the article, every cell's possibilities as ``readG
 makes them, the grid once ``pruneGrid`` settles it (``[..]`` cells still open), the
 first pivot and the two grids ``nextGrids`` makes of it, then the solution with the
 number of calls of ``solve``; then one line on what #2's rule does to the same puzzle,
-and the ``fsudoku explain`` command that shows every step of the search.
+and the ``fsudoku explain`` command that shows the search step by step.
 
 Every step is the port's own function (:func:`fsudoku.sarkar1.prune_grid`,
 :func:`fsudoku.sarkar1.pivot`, :func:`fsudoku.sarkar1.next_grids`) or its counted run
@@ -21,7 +21,7 @@ from typing import TextIO
 
 from fsudoku import sarkar1
 from fsudoku.app.explain import boxed_possibilities
-from fsudoku.app.usage import UsageError
+from fsudoku.app.usage import UsageError, refusal
 from fsudoku.base.names import SARKAR_RULES, SolverName
 from fsudoku.cell import Cell, Fixed, Grid
 from fsudoku.grid_io import SAMPLE, read_grid, show_line
@@ -41,22 +41,8 @@ RULE_OF: dict[SolverName, tuple[str, str]] = {
 
 DEMO_EXIT_OK = 0
 
-
-def refusal(solver: str) -> str:
-    """The message for a solver the demo cannot show, saying where its steps are.
-
-    >>> refusal("bird").startswith("demo shows Sarkar's algorithm")
-    True
-    """
-    if solver == "bird":
-        elsewhere = f"Bird's search step by step: fsudoku explain {SAMPLE} --solver bird"
-    else:
-        elsewhere = f"its result on the sample: echo {SAMPLE} | fsudoku solve --solver {solver}"
-    return (
-        "demo shows Sarkar's algorithm (pruneGrid, nextGrids, solve), run with one of "
-        f"his rules: --solver {', '.join(SARKAR_RULES)}; {solver} has other steps. "
-        f"For {elsewhere}"
-    )
+DEMO_STEPS = 100
+"""The steps of the ``fsudoku explain`` command the demo suggests (its ``--max-steps``)."""
 
 
 def fixed_count(grid: Grid) -> int:
@@ -132,7 +118,10 @@ def demo(out: TextIO, solver: SolverName = "simple") -> int:
     )
     write(format_boxed(show_line(solution)) + "\n\n")
     write(comparison(grid, solver) + "\n")
-    write(f"Every step of the search: fsudoku explain {SAMPLE} --solver {solver}\n")
+    write(
+        f"The first {DEMO_STEPS} steps of the search (--max-steps 0: all of them): "
+        f"fsudoku explain {SAMPLE} --solver {solver} --max-steps {DEMO_STEPS}\n"
+    )
     out.flush()
     return DEMO_EXIT_OK
 

@@ -22,9 +22,9 @@ from typing import TextIO
 from returns.maybe import Maybe
 
 from fsudoku import bird
-from fsudoku.app.messages import os_error_message
-from fsudoku.app.svg import SVG_CAP, Folder, clue_cells, svg_grid
-from fsudoku.app.usage import UsageError
+from fsudoku.app.messages import os_error_message, shown
+from fsudoku.app.svg import Folder, clue_cells, svg_grid
+from fsudoku.app.usage import MAX_STEPS, UsageError
 from fsudoku.base.names import SolverName
 from fsudoku.base.outcome import GaveUp
 from fsudoku.cell import Fixed, Grid, Possible
@@ -95,10 +95,11 @@ class Printer:
                 self.pictures.add(self.steps, title, text)
 
     def stopped(self, nodes: int) -> None:
-        """Say that the trace, and the search with it, stopped at its last step."""
+        """Say that the trace, and the search with it, stopped at its last step, and how to go on."""
         self.out.write(
-            f"\n... trace stopped after {self.max_steps} steps (--max-steps); "
-            f"the search stopped with it, at node {nodes}\n"
+            f"\n... trace stopped after {self.max_steps:,} steps (--max-steps); "
+            f"the search stopped with it, at node {nodes}. "
+            "--max-steps N shows N steps, --max-steps 0 every step.\n"
         )
 
 
@@ -234,7 +235,7 @@ def _svg_dir(path: str) -> None:
             os.stat(path)
         except OSError as error:  # a symlink loop, a dangling link
             raise UsageError(os_error_message(path, error)) from None
-        raise UsageError(f"{path}: not a directory") from None
+        raise UsageError(f"{shown(path)}: not a directory") from None
     except OSError as error:
         raise UsageError(os_error_message(path, error)) from None
 
@@ -243,15 +244,14 @@ def main(args: argparse.Namespace, out: TextIO) -> int:
     """``fsudoku explain``: print the steps of one puzzle's search.
 
     ``fsudoku explain PUZZLE [--solver ...] [--max-steps N] [--max-nodes N] [--svg DIR]``:
-    status 0 when the trace reaches a solution, 1 otherwise (none, not a puzzle, given up,
-    stopped), 74 when a picture cannot be written.
+    the trace stops after :data:`~fsudoku.app.usage.MAX_STEPS` steps unless ``--max-steps``
+    says otherwise (0: never). Status 0 when the trace reaches a solution, 1 otherwise
+    (none, not a puzzle, given up, stopped), 74 when a picture cannot be written.
     """
-    max_steps = args.max_steps
+    max_steps = MAX_STEPS if args.max_steps is None else args.max_steps or None
     pictures = None
     if args.svg is not None:
         _svg_dir(args.svg)
-        if max_steps is None:
-            max_steps = SVG_CAP
         pictures = Folder(args.svg, max_steps)
     try:
         if args.solver == "bird":

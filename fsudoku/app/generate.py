@@ -25,15 +25,23 @@ def add_parser(sub: Any) -> None:
         "--clues",
         type=whole,
         default=None,
+        metavar="K",
         help="exactly K clues, 17 to 81 (default: as few as removal reaches, usually 22-26)",
     )
-    p.add_argument("--seed", type=whole, default=None, help="the same seed, the same puzzles")
+    p.add_argument(
+        "--seed",
+        type=whole,
+        default=None,
+        metavar="N",
+        help="the same seed, the same puzzles (default: a new one each run)",
+    )
     p.add_argument("--symmetric", action="store_true", help="clues symmetric about the centre")
     p.add_argument(
         "--attempts",
         type=positive,
         default=None,
-        help="grids tried per puzzle before giving up on --clues K (default 100)",
+        metavar="N",
+        help="grids tried per puzzle before giving up on --clues K (default: 100)",
     )
     p.set_defaults(run=main)
 

@@ -8,8 +8,11 @@ is what makes ``fsudoku`` end a run cleanly whatever happens to it.
   being written, if one is); any further one, or one that arrives while an answer has
   been blocked for a second in a full pipe, ends the process at once, workers
   included. A signal that arrives while the program is still loading its modules ends
-  it the same way (this module is imported first, and installs that guard when the
-  process is the ``fsudoku`` program).
+  it the same way: the console script's first module (``_fsudoku_entry``, beside the
+  package) notes the signals before any of fsudoku loads and hands them to this
+  module's guard (:func:`take_over`); this module is the program's first otherwise
+  (``python -m fsudoku``), and installs that guard when the process is the ``fsudoku``
+  program.
 - **Output** that cannot be written is :mod:`fsudoku.app.output`'s, with the status
   :data:`EXIT_OUTPUT`.
 """
@@ -111,6 +114,8 @@ def _started_as_program() -> bool:
 
     The program is its console script or ``python -m fsudoku``.
     """
+    if "_fsudoku_entry" in sys.modules:  # the console script's first module
+        return True
     main = sys.modules.get("__main__")
     spec = getattr(main, "__spec__", None)
     if getattr(spec, "name", None) in ("fsudoku.__main__", "fsudoku.app.cli"):
@@ -118,14 +123,32 @@ def _started_as_program() -> bool:
     return os.path.basename(getattr(main, "__file__", "") or "") == "fsudoku"
 
 
-def install_guard() -> None:
-    """Make a signal end the process at once, quietly (start-up and shutdown)."""
+def install_guard(early: object = None) -> None:
+    """Make a signal end the process at once, quietly (start-up and shutdown).
+
+    It replaces Python's own handlers, and ``early``, the handler of the program's first
+    module; a handler someone else set, and a signal ignored, are left as they are.
+    """
     for signum in SIGNALS:
         try:
-            if _signal.getsignal(signum) in (_signal.SIG_DFL, _signal.default_int_handler):
+            handler = _signal.getsignal(signum)
+            if handler in (_signal.SIG_DFL, _signal.default_int_handler) or (
+                early is not None and handler is early
+            ):
                 _signal.signal(signum, _quit_while_loading)
         except (OSError, ValueError):  # not the main thread, or no such signal here
             pass
+
+
+def take_over(early: object, noted: list[int]) -> None:
+    """Put the guard in place of ``early``, which only noted signals; end now if one came.
+
+    The program's first module (``_fsudoku_entry``) installs ``early`` before any of
+    fsudoku loads, and calls this once this module is loaded.
+    """
+    install_guard(early)
+    if noted:
+        _exit_now(noted[0])
 
 
 PROGRAM = _started_as_program()
@@ -138,6 +161,20 @@ if PROGRAM:
 import contextlib  # noqa: E402
 import signal  # noqa: E402
 import threading  # noqa: E402
+
+STATUSES: dict[int, str] = {
+    EXIT_OK: "success",
+    EXIT_UNSOLVED: "some puzzle was not solved",
+    EXIT_USAGE: "a usage error, or an input that cannot be read (the others are still read)",
+    EXIT_INTERNAL: "an internal error: a bug, reported in one line",
+    EXIT_OUTPUT: "the output cannot be written (a full disk, a closed descriptor)",
+    EXIT_HANGUP: "SIGHUP",
+    EXIT_INTERRUPTED: "SIGINT (Ctrl-C)",
+    EXIT_BROKEN_PIPE: "the reader of the output went away (SIGPIPE), quietly, as a filter",
+    EXIT_TERMINATED: "SIGTERM",
+}
+"""Every exit status of the program and what it means, in order (``--help`` lists them;
+what 0 and 1 mean depends on the command)."""
 
 
 def say_once(name: str) -> None:

@@ -7,18 +7,48 @@ the rate and the ETA; its total is exact when every input is a regular file
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["Progress", "check_summary", "summary"]
+__all__ = ["Progress", "check_summary", "screen", "summary"]
+
+COLUMNS, ROWS = 80, 24
+"""The terminal's size when it reports none (0 by 0: ``script``, many CI terminals) and
+``COLUMNS`` and ``LINES`` do not say, as ``ls`` and the other coreutils take it."""
+
+
+def _size(value: int, variable: str, fallback: int) -> int:
+    """A terminal dimension; when the terminal reports 0, the environment's, then ``fallback``.
+
+    >>> _size(120, "COLUMNS", 80), _size(0, "NO_SUCH_VARIABLE_HERE", 80)
+    (120, 80)
+    """
+    if value > 0:
+        return value
+    text = os.environ.get(variable, "")
+    return int(text) if text.isascii() and text.isdigit() and int(text) > 0 else fallback
+
+
+def screen(stream: object) -> tuple[int, int]:
+    """The columns and rows a bar on ``stream`` may use, as tqdm counts them (one less each).
+
+    A terminal that reports 0 columns or rows gets ``COLUMNS`` and ``LINES``, or 80 by 24.
+    """
+    try:
+        columns, rows = os.get_terminal_size(stream.fileno())  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):
+        columns, rows = 0, 0
+    return _size(columns, "COLUMNS", COLUMNS) - 1, _size(rows, "LINES", ROWS) - 1
 
 
 class Progress:
     """Count, rate and ETA on a terminal's stderr, and the counts of each status.
 
-    Silent when stderr is not a terminal; the counts are for the summary line.
+    Silent when stderr is not a terminal; the counts are for the summary line. A terminal
+    that reports no size gets a bar 80 columns wide (:func:`screen`).
 
     The ETA is the average rate over the whole run (tqdm's ``smoothing=0``), which
     settles after the first seconds rather than swinging with each batch.
@@ -30,15 +60,18 @@ class Progress:
         if enabled:
             from tqdm import tqdm  # loaded only for a bar that is drawn
 
+            columns, rows = screen(sys.stderr)
             self._bar = tqdm(
                 total=total,
                 unit="puzzle",
                 file=sys.stderr,
                 leave=False,
                 smoothing=0,
-                dynamic_ncols=True,
+                ncols=columns,
+                nrows=rows,
                 mininterval=0.2,
             )
+            self._bar.dynamic_ncols = screen  # follows the terminal's size, as it changes
 
     def update(self, count: int = 1) -> None:
         """``count`` more puzzles solved."""

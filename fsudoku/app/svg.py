@@ -189,10 +189,6 @@ def svg_grid(
     return "\n".join(parts) + "\n"
 
 
-SVG_CAP = 1000
-"""The steps ``fsudoku explain --svg`` draws unless ``--max-steps`` says otherwise (the
-sample puzzle under ``simple`` takes 13,314)."""
-
 _STEP = re.compile(r"step-\d+\.svg")
 
 
@@ -207,8 +203,8 @@ class PictureError(Exception):
 class Folder:
     """The pictures of one trace, in a folder, and a page that shows them in order.
 
-    ``step-NNNN.svg`` (numbered wide enough for ``cap`` steps, so they sort), then
-    ``index.html``.
+    ``step-NNNN.svg`` (numbered wide enough for ``cap`` steps, so they sort; seven digits
+    without a cap), then ``index.html``.
 
     Each file is written under a temporary name and renamed into place: an interrupted
     run leaves no half picture, and a link planted under a picture's name is replaced,
@@ -216,9 +212,9 @@ class Folder:
     trace.
     """
 
-    def __init__(self, path: str, cap: int) -> None:
+    def __init__(self, path: str, cap: int | None) -> None:
         self.path = path
-        self.width = max(4, len(str(cap)))
+        self.width = max(4, len(str(cap))) if cap is not None else 7
         umask = os.umask(0o022)
         os.umask(umask)
         self.mode = 0o666 & ~umask  # what a new file gets under this process's umask

@@ -71,15 +71,24 @@ class UnknownName(ValueError):
 def _kind(value: object) -> str:
     """A short description of a value for an error message.
 
-    >>> _kind(2.5), _kind(None)
-    ('a float (2.5)', 'None')
+    >>> _kind(2.5), _kind(None), _kind(3)
+    ('a float (2.5)', 'None', 'an int (3)')
     """
     if value is None:
         return "None"
     shown = repr(value)
     if len(shown) > 40:
         shown = shown[:37] + "..."
-    return f"a {type(value).__name__} ({shown})"
+    return f"{_a(type(value).__name__)} ({shown})"
+
+
+def _a(noun: str) -> str:
+    """A noun with its indefinite article (by its first letter).
+
+    >>> _a("engine"), _a("solver")
+    ('an engine', 'a solver')
+    """
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
 def whole(value: object, what: str, minimum: int = 0) -> int:
@@ -211,9 +220,15 @@ def name(value: object, choices: Sequence[N], what: str = "solver") -> N:
     Traceback (most recent call last):
     ...
     fsudoku.base.validate.UnknownName: unknown solver 'bogo'; choose one of mrv, dlx
+    >>> name(3, ("reference", "fast"), "engine")
+    Traceback (most recent call last):
+    ...
+    TypeError: an engine name is a str (one of reference, fast), not an int (3)
     """
     if not isinstance(value, str):
-        raise TypeError(f"a {what} name is a str (one of {', '.join(choices)}), not {_kind(value)}")
+        raise TypeError(
+            f"{_a(what)} name is a str (one of {', '.join(choices)}), not {_kind(value)}"
+        )
     for choice in choices:
         if value == choice:
             return choice
@@ -226,7 +241,7 @@ def iterable(value: object, what: str = "lines", of: str = "lines (str)") -> Ite
     >>> iterable(3)
     Traceback (most recent call last):
     ...
-    TypeError: lines must be an iterable of lines (str), not a int (3)
+    TypeError: lines must be an iterable of lines (str), not an int (3)
     """
     if isinstance(value, (str, bytes, bytearray)):
         one = "one str" if isinstance(value, str) else "bytes"

@@ -198,6 +198,19 @@ def test_an_input_without_a_puzzle_is_one_line_and_status_2(
         ("\\", "no escaped character"),
         ("bird=cat 'x", "no closing quotation"),
         ("cat\x1b[2J", "cat\\x1b[2J: no such command"),
+        (
+            "X=1 Y=2",
+            "nothing to run: it only sets a variable (X is no solver: simple, "
+            "exclusives, exclusives-sets, bird, bird-naive, mrv, dlx, norvig)",
+        ),
+        (
+            "x=/no/such/cmd",
+            "nothing to run: it only sets a variable (x is no solver: simple, exclusives, "
+            "exclusives-sets, bird, bird-naive, mrv, dlx, norvig)",
+        ),
+        ("true | /no/such/cmd", "/no/such/cmd: no such command"),
+        ("cd / && no-such-program-here", "no-such-program-here: no such command"),
+        ("X=1 true 2>/dev/null; /no/such/cmd <in", "/no/such/cmd: no such command"),
     ],
 )
 def test_a_bad_against_is_a_usage_error_before_anything_runs(
@@ -390,7 +403,14 @@ def test_a_signal_ends_bench_and_the_command_it_is_timing(
 
 
 @pytest.mark.parametrize(
-    "command", ["/nonexistent/cmd", "no-such-program-here --fast", "exclusives=./no-such-solver"]
+    "command",
+    [
+        "/nonexistent/cmd",
+        "no-such-program-here --fast",
+        "exclusives=./no-such-solver",
+        "x=/no/such/cmd",  # x is no solver: a variable, and nothing to run
+        "cat | /no/such/cmd",
+    ],
 )
 def test_a_command_that_does_not_exist_is_a_usage_error_before_any_row(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
@@ -405,8 +425,13 @@ def test_a_command_that_does_not_exist_is_a_usage_error_before_any_row(
     assert captured.out == ""
     assert captured.err.count("\n") == 1, captured.err
     assert captured.err.startswith("fsudoku: --against "), captured.err
-    assert "no such command" in captured.err, captured.err
+    assert "no such command" in captured.err or "nothing to run" in captured.err, captured.err
     assert not marker.exists(), "a row was timed before the command was checked"
+
+
+def test_commands_that_can_run_are_taken() -> None:
+    for command in ["X=1 cat", "cat | cat", "cd / && true", "(true)", "exec cat", "$SHELL -c :"]:
+        assert against(command).command == command
 
 
 NASTY = "puzzles\x1b]0;owned\x07\n.txt"

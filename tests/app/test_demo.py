@@ -129,6 +129,13 @@ def test_a_solver_without_these_steps_is_refused_clearly(
     assert "Traceback" not in err
 
 
+def test_the_suggested_explain_command_is_bounded_and_says_how_to_see_every_step() -> None:
+    _, out = demo()
+    last = out.splitlines()[-1]
+    assert last.endswith(f"fsudoku explain {SAMPLE} --solver simple --max-steps 100"), last
+    assert "--max-steps 0" in last, last
+
+
 def test_readmes_first_command_runs() -> None:
     code, out = demo()  # python3 -m fsudoku demo
     assert code == 0, out

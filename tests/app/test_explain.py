@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from support import QUICK
 from fsudoku import sarkar1
 from fsudoku.app.cli import main
 from fsudoku.app.explain import explain
+from fsudoku.app.usage import MAX_STEPS
 from fsudoku.base.names import SARKAR_RULES, SolverName
 from fsudoku.grid_io import SAMPLE, read_grid, show_line
 from fsudoku.run.registry import PRUNE_CELLS, solve_line
@@ -75,6 +77,27 @@ def test_max_steps_stops_the_trace_and_the_search(tmp_path: Path) -> None:
     svgs = sorted(tmp_path.glob("*.svg"))
     assert len(svgs) == 3 and all(p.read_text().startswith("<svg") for p in svgs)
     assert [p.name for p in svgs] == ["step-0001.svg", "step-0002.svg", "step-0003.svg"]
+
+
+def test_the_text_trace_is_bounded_unless_asked_and_says_how_to_lift_the_bound() -> None:
+    # the demo's puzzle under simple takes 13,314 steps: by default, the first 1,000
+    out = io.StringIO()
+    code = main(["explain", SAMPLE, "--solver", "simple"], out)
+    text = out.getvalue()
+    assert code == 1  # stopped before a solution
+    assert len(re.findall(r"^\[\d+\] ", text, re.MULTILINE)) == MAX_STEPS == 1000
+    last = text.rstrip().splitlines()[-1]
+    assert last.startswith("... trace stopped after 1,000 steps (--max-steps)"), last
+    assert "--max-steps 0 every step" in last, last
+
+
+def test_max_steps_0_shows_every_step() -> None:
+    whole, unbounded = io.StringIO(), io.StringIO()
+    explain(QUICK, "simple", whole)
+    assert main(["explain", QUICK, "--solver", "simple", "--max-steps", "0"], unbounded) == 0
+    shown = unbounded.getvalue()
+    assert "trace stopped" not in shown and "Solution:" in shown
+    assert shown.split("Summary")[0] == whole.getvalue().split("Summary")[0]
 
 
 def test_explain_invalid_input() -> None:

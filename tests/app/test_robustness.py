@@ -10,6 +10,7 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
+import re
 import select
 import signal
 import struct
@@ -133,10 +134,16 @@ def no_traceback(err: bytes) -> None:
     assert b"Traceback" not in err, err.decode(errors="replace")
 
 
-def with_pty_stderr(argv: list[str], stdin: bytes | None = None) -> tuple[int, bytes, str]:
-    """Run with stderr on a 100-column terminal: the status, stdout, what the terminal got."""
+def with_pty_stderr(
+    argv: list[str],
+    stdin: bytes | None = None,
+    size: tuple[int, int] = (24, 100),
+    env: dict[str, str] | None = None,
+) -> tuple[int, bytes, str]:
+    """Run with stderr on a terminal of ``size`` (rows, columns; 100 columns unless told):
+    the status, stdout, what the terminal got."""
     master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", *size, 0, 0))
     chunks: list[bytes] = []
 
     def drain() -> None:
@@ -158,6 +165,7 @@ def with_pty_stderr(argv: list[str], stdin: bytes | None = None) -> tuple[int, b
             stdin=None if stdin is not None else subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=slave,
+            env=env,
             timeout=TIMEOUT,
             check=False,
         )
@@ -364,6 +372,19 @@ def test_the_bar_of_regular_files_has_their_exact_total(tmp_path: Path) -> None:
     assert "/81 [" in err, err  # 50 + 1 (bad) + 30 grids, the comment not counted
     assert "81 puzzles: 80 solved, 1 invalid, 0 without solution" in err
     assert code == 1
+
+
+def test_a_terminal_that_reports_no_size_gets_a_bar_80_columns_wide(tmp_path: Path) -> None:
+    # script(1) and many CI terminals report 0 rows and 0 columns
+    puzzles = many(tmp_path, 40, puzzle=QUICK)  # more than the fewest that get a bar
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    argv = command("solve", "--format", "line", str(puzzles))
+    code, out, drawn = with_pty_stderr(argv, size=(0, 0), env=env)
+    assert code == 0 and len(out.splitlines()) == 40
+    bars = [part for part in re.split(r"[\r\n]", drawn) if re.search(r"\d+%\|", part)]
+    assert bars, f"no bar was drawn: {drawn!r}"
+    assert all(len(bar.rstrip()) <= 80 for bar in bars), bars
+    assert any(len(bar.rstrip()) >= 60 for bar in bars), bars  # a terminal's width
 
 
 # --------------------------------------------------------------------------------------
