@@ -51,7 +51,7 @@ from fsudoku.app.render import FORMATS, render
 from fsudoku.app.svg import PictureError
 from fsudoku.app.usage import UsageError, at_least_two, bench_arguments, positive, whole
 from fsudoku.app.workers import tie_to_parent
-from fsudoku.base.names import ENGINES, SOLVERS, Engine
+from fsudoku.base.names import ENGINE_CHOICES, SOLVERS, EngineChoice
 from fsudoku.pe96.counting import check_line
 from fsudoku.run.batch import outcomes
 from fsudoku.run.pool import usable_cores, worker_count
@@ -216,10 +216,8 @@ def _no_workers(err: Writer, error: OSError) -> None:
     )
 
 
-def _engine(args: argparse.Namespace) -> Engine:
-    engine: Engine | None = args.engine
-    if engine is None:
-        return "fast" if args.solver in FAST_SOLVERS else "reference"
+def _engine(args: argparse.Namespace) -> EngineChoice:
+    engine: EngineChoice = args.engine
     if engine == "fast" and args.solver not in FAST_SOLVERS:
         raise UsageError(
             f"the fast engine covers {', '.join(sorted(FAST_SOLVERS))}; "
@@ -364,9 +362,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p_solve.add_argument(
         "--engine",
-        choices=ENGINES,
-        default=None,
-        help="reference (the faithful port) or fast (NumPy; default for the Sarkar rules)",
+        choices=ENGINE_CHOICES,
+        default="auto",
+        help="auto (the default: each solver's fastest engine that gives the reference's "
+        "answers and node counts, fast for the Sarkar rules), reference (the faithful port) "
+        "or fast (NumPy)",
     )
     p_solve.add_argument(
         "--jobs",
