@@ -24,6 +24,7 @@ exception, the same object, goes on.
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
@@ -377,8 +378,8 @@ class Batch:
                     interrupted = again
                     continue
                 break
-            if interrupted is not None:
-                raise interrupted
+            if interrupted is not None and not isinstance(sys.exc_info()[1], KeyboardInterrupt):
+                raise interrupted  # else the Ctrl-C that is on its way stands for both
 
     def _fall_back(self, error: OSError) -> None:
         if self.on_fallback is not None:
