@@ -77,7 +77,13 @@ def rounds_of_two_signals(rounds: int, seed: int) -> None:
     )
     assert child.stdin is not None and child.stdout is not None
     lines: queue.SimpleQueue[str] = queue.SimpleQueue()
-    threading.Thread(target=lambda: [lines.put(x) for x in child.stdout], daemon=True).start()
+    out = child.stdout
+
+    def read() -> None:
+        for line in out:
+            lines.put(line)
+
+    threading.Thread(target=read, daemon=True).start()
     try:
         for number in range(rounds):
             assert lines.get(timeout=60) == "running\n", number
