@@ -67,9 +67,7 @@ if TYPE_CHECKING:
     from fsudoku.base.names import EngineChoice as EngineChoice
     from fsudoku.base.names import SolverName as SolverName
     from fsudoku.base.outcome import Outcome as Outcome
-    from fsudoku.base.validate import Options
     from fsudoku.cell import Grid
-    from fsudoku.run.batch import Batch
 
     __version__: str
     """The version of fsudoku (the distribution's, from its metadata)."""
@@ -168,10 +166,14 @@ def solve(
     'invalid'
     """
     from fsudoku.base import validate
+    from fsudoku.run import batch, registry
 
     line = validate.line(puzzle)
     checked = validate.options(solver, engine, max_nodes, strict=strict)
-    (outcome,) = _batch(checked).solve([_line(line, checked.strict)])
+    chosen = registry.REGISTRY[checked.solver].choose(checked.engine)
+    (outcome,) = batch.Batch(checked.solver, chosen, checked.max_nodes).solve(
+        [_line(line, checked.strict)]
+    )
     return outcome
 
 
@@ -203,22 +205,15 @@ def solve_many(
     """
     from fsudoku.base import validate
     from fsudoku.pe96.formats import Entry
-    from fsudoku.run import pool
+    from fsudoku.run import batch, pool, registry
 
     texts = validate.lines(lines)
     checked = validate.options(solver, engine, max_nodes, jobs=jobs, strict=strict)
-    run = _batch(checked)
-    workers = pool.worker_count(checked.jobs)
+    chosen = registry.REGISTRY[checked.solver].choose(checked.engine)
+    run = batch.Batch(checked.solver, chosen, checked.max_nodes)
     entries = (Entry(_line(t, checked.strict), str(n)) for n, t in enumerate(texts, 1))
-    return (outcome for _, outcome in run.outcomes(entries, workers, source=lines))
-
-
-def _batch(checked: Options) -> Batch:
-    """The batch that answers with these options, on the engine they choose."""
-    from fsudoku.run import batch, registry
-
-    engine = registry.REGISTRY[checked.solver].choose(checked.engine)
-    return batch.Batch(checked.solver, engine, checked.max_nodes)
+    outcomes = run.outcomes(entries, pool.worker_count(checked.jobs), source=lines)
+    return (outcome for _, outcome in outcomes)
 
 
 def read_grid(puzzle: str) -> Maybe[Grid]:

@@ -125,33 +125,15 @@ def _checked(items: Iterator[object]) -> Iterator[Entry]:
         yield item
 
 
-class _Held(Iterator[T]):
-    """The items of an iterator up to the exception it raises, which is held.
+def _until_error(items: Iterator[T], error: list[Exception]) -> Iterator[T]:
+    """The items, ended by the exception of the iterator, which goes into ``error``.
 
-    The exception ends the items (the batch then answers everything read before it), and
-    :meth:`raise_held` raises it, the same object, once they are answered. An interrupt
-    (``KeyboardInterrupt``, ``SystemExit``) is not held.
+    An interrupt (``KeyboardInterrupt``, ``SystemExit``) is not held.
     """
-
-    def __init__(self, items: Iterator[T]) -> None:
-        self._items = items
-        self.error: Exception | None = None
-
-    def __next__(self) -> T:
-        if self.error is not None:
-            raise StopIteration
-        try:
-            return next(self._items)
-        except StopIteration:
-            raise
-        except Exception as error:  # held until what was read before it is answered
-            self.error = error
-            raise StopIteration from None
-
-    def raise_held(self) -> None:
-        """Raise the exception that ended the items, if one did."""
-        if self.error is not None:
-            raise self.error
+    try:
+        yield from items
+    except Exception as failed:  # raised once what was read before it is answered
+        error.append(failed)
 
 
 class ReadAhead(Iterator[T]):
@@ -296,13 +278,16 @@ class Batch:
         else:
             items = ahead = ReadAhead(items)
             waiting = ahead.waiting
-        held = _Held(items)
+        error: list[Exception] = []
         try:
-            yield from self._outcomes(held, lambda: held.error is not None or waiting(), jobs)
+            yield from self._outcomes(
+                _until_error(items, error), lambda: bool(error) or waiting(), jobs
+            )
         finally:
             if ahead is not None:
                 ahead.close()
-        held.raise_held()
+        if error:
+            raise error[0]
 
     def _outcomes(
         self, entries: Iterator[Entry], waiting: Callable[[], bool], jobs: int
