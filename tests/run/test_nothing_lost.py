@@ -22,9 +22,15 @@ from fsudoku.testing.strategies import SAMPLE_SOLUTION
 KINDS = [QUICK, SAMPLE_SOLUTION, "not a puzzle", "11" + SAMPLE_SOLUTION[2:]]
 """Lines that cost little on any engine: solved, already solved, invalid, a clash."""
 
-COUNT: dict[Engine, int] = {"reference": 60, "fast": 8_400}
-"""Lines before the failure: more than two of the workers' batches on either engine
-(``batch.chunk_size``: 8 and 4,096), so that with ``jobs=2`` the workers solve them."""
+COUNT: dict[tuple[Engine, int], int] = {
+    ("reference", 1): 60,
+    ("reference", 2): 60,
+    ("fast", 1): 300,
+    ("fast", 2): 8_400,
+}
+"""Lines before the failure: with ``jobs=2``, more than two of the workers' batches
+(``batch.chunk_size``: 8 and 4,096), so that the workers solve them; in one process,
+fewer than the fast engine's batch, which it reads before it answers."""
 
 
 class Gone(Exception):
@@ -64,7 +70,7 @@ def expected(count: int) -> list[Outcome]:
 def test_every_outcome_before_the_failure_then_the_failure(
     engine: Engine, jobs: int, kind: str
 ) -> None:
-    lines = [KINDS[n % len(KINDS)] for n in range(COUNT[engine])]
+    lines = [KINDS[n % len(KINDS)] for n in range(COUNT[engine, jobs])]
     error = Gone("the disk went away")
     source = generator(lines, error) if kind == "generator" else Waiting(lines, error)
     got: list[Outcome] = []
