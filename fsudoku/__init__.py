@@ -30,14 +30,22 @@ as the article's ``readGrid`` reads it (``.`` blanks only, nothing else), like
 A line that is not a puzzle is not an error: its outcome is ``invalid``
 (``Invalid input``).
 
+**Engines**: ``engine="auto"``, the default here and in ``fsudoku solve``, is for each
+solver the fastest engine that gives the reference's answers and node counts (the NumPy
+engine for the three Sarkar rules, the reference for the others); ``"reference"`` runs
+the port itself, ``"fast"`` the NumPy engine. Each outcome says which one answered
+(``Outcome.engine``).
+
 **Errors**: each function checks its arguments once, when it is called: a puzzle that
 is not a ``str`` raises ``TypeError``; an unknown solver or engine name raises
 :class:`~fsudoku.base.validate.UnknownName` (a ``ValueError`` whose message lists the
 valid names); a bad ``jobs``, ``max_nodes`` or ``limit`` raises ``TypeError`` (not an
-``int``) or ``ValueError`` (out of range).
+``int``) or ``ValueError`` (out of range). When the lines given to :func:`solve_many`
+raise, the outcome of every line read before is yielded first, then the exception.
 
 **Layers** (folders, lowest first; a module imports only from its own or lower ones):
-the port (the modules of this folder), :mod:`fsudoku.base`, :mod:`fsudoku.pe96` and
+:mod:`fsudoku.base` and the port (the modules of this folder), which import nothing
+of each other, :mod:`fsudoku.pe96` and
 :mod:`fsudoku.fast` (the engines), :mod:`fsudoku.run` (the registry, node counts and
 traces, batches), :mod:`fsudoku.testing` (the kit, with the ``hypothesis`` extra), and
 the command line, :mod:`fsudoku.app`, which no module imports.
@@ -56,6 +64,7 @@ if TYPE_CHECKING:
     from returns.maybe import Maybe
 
     from fsudoku.base.names import Engine as Engine
+    from fsudoku.base.names import EngineChoice as EngineChoice
     from fsudoku.base.names import SolverName as SolverName
     from fsudoku.base.outcome import Outcome as Outcome
     from fsudoku.cell import Grid
@@ -65,6 +74,7 @@ if TYPE_CHECKING:
 
 _LAZY: dict[str, tuple[str, str]] = {
     "Engine": ("fsudoku.base.names", "Engine"),
+    "EngineChoice": ("fsudoku.base.names", "EngineChoice"),
     "Outcome": ("fsudoku.base.outcome", "Outcome"),
     "SolverName": ("fsudoku.base.names", "SolverName"),
 }
@@ -131,15 +141,15 @@ def solve(
     puzzle: str,
     solver: SolverName = "exclusives",
     *,
-    engine: Engine = "reference",
+    engine: EngineChoice = "auto",
     max_nodes: int | None = None,
     strict: bool = False,
 ) -> Outcome:
     """Solve one puzzle line: its :class:`~fsudoku.base.outcome.Outcome` (status, solution, nodes).
 
     The article's ``main`` for one line, with any solver. ``max_nodes`` bounds the
-    search (status ``gave_up`` past it); ``engine="fast"`` runs the NumPy engine (the
-    three Sarkar rules; the same results).
+    search (status ``gave_up`` past it); ``engine`` picks the engine (``auto``: the
+    fastest that gives the reference's answers and node counts).
 
     >>> solve("11" + "." * 79).status, solve("not a puzzle").status
     ('no_solution', 'invalid')
@@ -147,18 +157,15 @@ def solve(
     'invalid'
     """
     from fsudoku.base import validate
-    from fsudoku.run import registry
+    from fsudoku.run import batch, registry
 
-    line = _line(validate.line(puzzle), validate.flag(strict, "strict"))
-    record = registry.record(solver)
-    chosen = registry.check_engine(engine, record.solver)
-    bound = validate.bound(max_nodes)
-    if chosen == "fast":
-        from fsudoku import fast
-
-        (found,) = fast._solve_lines([line], record.solver, bound)  # type: ignore[arg-type]
-        return registry.outcome_of(found)
-    return record.run(line, bound)
+    line = validate.line(puzzle)
+    checked = validate.options(solver, engine, max_nodes, strict=strict)
+    chosen = registry.REGISTRY[checked.solver].choose(checked.engine)
+    (outcome,) = batch.Batch(checked.solver, chosen, checked.max_nodes).solve(
+        [_line(line, checked.strict)]
+    )
+    return outcome
 
 
 def solve_many(
@@ -166,7 +173,7 @@ def solve_many(
     solver: SolverName = "exclusives",
     *,
     jobs: int = 1,
-    engine: Engine = "reference",
+    engine: EngineChoice = "auto",
     max_nodes: int | None = None,
     strict: bool = False,
 ) -> Iterator[Outcome]:
@@ -174,13 +181,15 @@ def solve_many(
 
     One :class:`~fsudoku.base.outcome.Outcome` per line.
 
-    The article's ``main`` over many lines. ``jobs`` worker processes (``0``: one per
-    core this process may use, as ``fsudoku solve --jobs 0``) solve in parallel; the
-    outcomes stay in input order. Each line is read as :func:`solve` reads one
-    (comments and Project Euler grids are a file format:
+    The article's ``main`` over many lines, on the same engine as :func:`solve`
+    (``auto``: with the defaults, what ``fsudoku solve`` costs). ``jobs`` worker
+    processes (``0``: one per core this process may use, as ``fsudoku solve --jobs 0``)
+    solve in parallel; the outcomes stay in input order. Each line is read as
+    :func:`solve` reads one (comments and Project Euler grids are a file format:
     :func:`fsudoku.run.sources.read_sources` reads those). The arguments are checked
-    when this is called, each line when it is reached. Closing the iterator (or
-    leaving it by an exception) ends the workers.
+    when this is called, each line when it is reached. If ``lines`` raises, the outcome
+    of every line read before is yielded first, then the exception goes on. Closing
+    the iterator (or leaving it by an exception) ends the workers.
 
     >>> [o.nodes for o in solve_many(["1" * 81, "not a puzzle"])]
     [1, 0]
@@ -190,14 +199,12 @@ def solve_many(
     from fsudoku.run import batch, pool, registry
 
     texts = validate.lines(lines)
-    strict = validate.flag(strict, "strict")
-    record = registry.record(solver)
-    chosen = registry.check_engine(engine, record.solver)
-    bound = validate.bound(max_nodes)
-    workers = pool.worker_count(jobs)
-    entries = (Entry(_line(t, strict), str(n)) for n, t in enumerate(texts, 1))
-    results = batch._outcomes(entries, lines, record.solver, chosen, bound, workers)
-    return (outcome for _, outcome in results)
+    checked = validate.options(solver, engine, max_nodes, jobs=jobs, strict=strict)
+    chosen = registry.REGISTRY[checked.solver].choose(checked.engine)
+    run = batch.Batch(checked.solver, chosen, checked.max_nodes)
+    entries = (Entry(_line(t, checked.strict), str(n)) for n, t in enumerate(texts, 1))
+    outcomes = run.outcomes(entries, pool.worker_count(checked.jobs), source=lines)
+    return (outcome for _, outcome in outcomes)
 
 
 def read_grid(puzzle: str) -> Maybe[Grid]:
@@ -249,10 +256,14 @@ def count_solutions(
     fsudoku.base.outcome.GaveUp: counting gave up after 100,000 nodes ...
     """
     from fsudoku.base import validate
+    from fsudoku.grid_io import is_puzzle
     from fsudoku.pe96 import counting
 
-    line = validate.puzzle(_line(validate.line(puzzle), validate.flag(strict, "strict")))
-    return counting._count(line, validate.limit(limit), validate.bound(max_nodes))
+    line = _line(validate.line(puzzle), validate.flag(strict, "strict"))
+    checked = validate.puzzle(line, is_puzzle)
+    return counting.count_solutions(
+        checked, validate.limit(limit), max_nodes=validate.bound(max_nodes)
+    )
 
 
 def generate(

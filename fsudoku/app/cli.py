@@ -60,7 +60,7 @@ from fsudoku.app.usage import (
     whole,
 )
 from fsudoku.app.workers import tie_to_parent
-from fsudoku.base.names import ENGINES, SARKAR_RULES, SOLVERS, Engine
+from fsudoku.base.names import ENGINE_CHOICES, SARKAR_RULES, SOLVERS, EngineChoice
 from fsudoku.pe96.counting import check_line
 from fsudoku.run.batch import outcomes
 from fsudoku.run.pool import usable_cores, worker_count
@@ -204,7 +204,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
         ending.callback(_flush_quietly, writer)  # what was found before an interruption
         for entry, outcome in stream:
             if args.format == "jsonl":
-                writer.write(json_line(solve_record(entry, outcome, engine)))
+                writer.write(json_line(solve_record(entry, outcome)))
             else:
                 writer.write(render(outcome, entry, args.format, args.solver))
             counts[outcome.status] += 1
@@ -228,10 +228,8 @@ def _no_workers(err: Writer, error: OSError) -> None:
     )
 
 
-def _engine(args: argparse.Namespace) -> Engine:
-    engine: Engine | None = args.engine
-    if engine is None:
-        return "fast" if args.solver in FAST_SOLVERS else "reference"
+def _engine(args: argparse.Namespace) -> EngineChoice:
+    engine: EngineChoice = args.engine
     if engine == "fast" and args.solver not in FAST_SOLVERS:
         raise UsageError(
             f"the fast engine covers {', '.join(sorted(FAST_SOLVERS))}; "
@@ -352,9 +350,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p_solve.add_argument(
         "--engine",
-        choices=ENGINES,
-        default=None,
-        help="reference (the faithful port) or fast (NumPy; default for the Sarkar rules)",
+        choices=ENGINE_CHOICES,
+        default="auto",
+        help="auto (the default: each solver's fastest engine that gives the reference's "
+        "answers and node counts, fast for the Sarkar rules), reference (the faithful port) "
+        "or fast (NumPy)",
     )
     p_solve.add_argument(
         "--jobs",

@@ -26,23 +26,13 @@ import json
 from typing import Any
 
 from fsudoku.app.render import message
-from fsudoku.base.names import Engine
 from fsudoku.base.outcome import INVALID_INPUT, Outcome
 from fsudoku.pe96.formats import Entry
 
-__all__ = ["KEYS", "answered_by", "check_record", "json_line", "solve_record"]
+__all__ = ["KEYS", "check_record", "json_line", "solve_record"]
 
 KEYS = ("label", "line", "status", "solution", "nodes", "engine", "message")
 """The keys of every object, in order."""
-
-
-def answered_by(outcome: Outcome, chosen: Engine) -> Engine:
-    """The engine that answered a puzzle: the one the run chose for its solver.
-
-    >>> answered_by(Outcome.invalid(), "fast")
-    'fast'
-    """
-    return chosen
 
 
 def _text(value: str) -> str:
@@ -72,10 +62,10 @@ def json_line(record: dict[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=True, separators=(",", ":")) + "\n"
 
 
-def solve_record(entry: Entry, outcome: Outcome, engine: Engine) -> dict[str, Any]:
+def solve_record(entry: Entry, outcome: Outcome) -> dict[str, Any]:
     """``solve``'s object for one puzzle.
 
-    >>> solve_record(Entry("x", "3"), Outcome.invalid(), "fast")["message"]
+    >>> solve_record(Entry("x", "3"), Outcome.invalid())["message"]
     'Invalid input'
     """
     solved = outcome.status == "solved" and outcome.solution is not None
@@ -85,7 +75,7 @@ def solve_record(entry: Entry, outcome: Outcome, engine: Engine) -> dict[str, An
         "status": outcome.status,
         "solution": outcome.solution if solved else None,
         "nodes": outcome.nodes,
-        "engine": answered_by(outcome, engine),
+        "engine": outcome.engine,
         "message": None if solved else message(outcome),
     }
 

@@ -5,13 +5,13 @@ One ``Literal`` each, so that a misspelt name fails ``mypy --strict``.
 >>> from typing import get_args
 >>> get_args(SarkarRule)
 ('simple', 'exclusives', 'exclusives-sets')
->>> set(get_args(SarkarRule)) <= set(SOLVERS)
-True
+>>> set(get_args(SarkarRule)) <= set(SOLVERS), ENGINE_CHOICES
+(True, ('auto', 'reference', 'fast'))
 """
 
 from __future__ import annotations
 
-from typing import Literal, TypeAlias, get_args
+from typing import Literal, TypeAlias, TypeGuard, get_args
 
 SarkarRule: TypeAlias = Literal["simple", "exclusives", "exclusives-sets"]
 """The cell pruner of Sarkar's search: #1's, #2's as published, #2's as its prose intends."""
@@ -22,7 +22,11 @@ SolverName: TypeAlias = Literal[
 """The name of a solver, in the order of the documents."""
 
 Engine: TypeAlias = Literal["reference", "fast"]
-"""An engine: the faithful port, or the NumPy engine (Sarkar's rules only)."""
+"""An engine, the one that answered: the faithful port, or the NumPy engine (Sarkar's rules only)."""
+
+EngineChoice: TypeAlias = Literal["auto", "reference", "fast"]
+"""The engine asked for: ``auto`` is, for each solver, the fastest engine that gives the
+reference's answers and node counts (:meth:`fsudoku.run.registry.SolverRecord.choose`)."""
 
 SARKAR_RULES: tuple[SarkarRule, ...] = get_args(SarkarRule)
 """The three rules, in the order of the articles."""
@@ -32,3 +36,15 @@ SOLVERS: tuple[SolverName, ...] = get_args(SolverName)
 
 ENGINES: tuple[Engine, ...] = get_args(Engine)
 """The engines: ``reference`` first."""
+
+ENGINE_CHOICES: tuple[EngineChoice, ...] = get_args(EngineChoice)
+"""What ``engine=`` and ``--engine`` take: ``auto`` (the default) first."""
+
+
+def is_sarkar_rule(name: str) -> TypeGuard[SarkarRule]:
+    """Whether a solver name is one of Sarkar's rules (the names the fast engine covers).
+
+    >>> is_sarkar_rule("exclusives"), is_sarkar_rule("dlx")
+    (True, False)
+    """
+    return name in SARKAR_RULES

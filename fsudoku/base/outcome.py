@@ -4,8 +4,9 @@ Glossary: ``line`` is one input line (81 characters once normalized), ``solution
 an 81-character string of digits ``1``-``9``, ``nodes`` the number of search nodes
 the solver visited (for Sarkar's solvers: calls of ``solve``, dead branches included).
 
-Engines return :class:`Found` (what a search found on a puzzle line); the registry
-(:mod:`fsudoku.run.registry`) turns it into an :class:`Outcome`.
+Engines return :class:`Found` (what a search found on a puzzle line), or ``None`` for a
+line that is not a puzzle; the registry (:mod:`fsudoku.run.registry`) turns that into an
+:class:`Outcome`, which says which engine answered.
 
 >>> Outcome.solved("1" * 81, nodes=3).status
 'solved'
@@ -16,13 +17,12 @@ Engines return :class:`Found` (what a search found on a puzzle line); the regist
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, Protocol, TypeAlias
 
 from returns.maybe import Maybe, Nothing, Some
 
-from fsudoku.base import validate
-from fsudoku.grid_io import is_puzzle
+from fsudoku.base.names import Engine
 
 Status = Literal["solved", "no_solution", "invalid", "gave_up", "refused"]
 """What became of a line: solved, no solution, not a puzzle, past the node bound, not tried."""
@@ -39,33 +39,38 @@ class Outcome:
     """The answer for one puzzle.
 
     A solution, no solution, invalid input, a give-up, or a refusal (``blanks``: the blanks
-    of a puzzle not tried).
+    of a puzzle not tried). ``engine`` is the engine that answered; it is not compared:
+    two outcomes with the same answer are equal, whichever engine gave each.
+
+    >>> Outcome.solved("1" * 81, 3, engine="fast") == Outcome.solved("1" * 81, 3)
+    True
     """
 
     status: Status
     solution: str | None = None
     nodes: int = 0
     blanks: int | None = None
+    engine: Engine = field(default="reference", compare=False)
 
     @staticmethod
-    def solved(solution: str, nodes: int = 0) -> Outcome:
+    def solved(solution: str, nodes: int = 0, engine: Engine = "reference") -> Outcome:
         """A solved puzzle, the solution as 81 digits."""
-        return Outcome("solved", solution, nodes)
+        return Outcome("solved", solution, nodes, None, engine)
 
     @staticmethod
-    def no_solution(nodes: int = 0) -> Outcome:
+    def no_solution(nodes: int = 0, engine: Engine = "reference") -> Outcome:
         """The search ran out of branches: ``No solution found``."""
-        return Outcome("no_solution", None, nodes)
+        return Outcome("no_solution", None, nodes, None, engine)
 
     @staticmethod
-    def invalid() -> Outcome:
+    def invalid(engine: Engine = "reference") -> Outcome:
         """The line is not a puzzle: ``Invalid input``."""
-        return Outcome("invalid", None, 0)
+        return Outcome("invalid", None, 0, None, engine)
 
     @staticmethod
-    def gave_up(nodes: int) -> Outcome:
+    def gave_up(nodes: int, engine: Engine = "reference") -> Outcome:
         """The search hit its node bound before it finished."""
-        return Outcome("gave_up", None, nodes)
+        return Outcome("gave_up", None, nodes, None, engine)
 
     @staticmethod
     def refused(blanks: int) -> Outcome:
@@ -111,21 +116,22 @@ class Found(NamedTuple):
     nodes: int
     gave_up: bool = False
 
-    def outcome(self) -> Outcome:
-        """The :class:`Outcome` of this search.
+    def outcome(self, engine: Engine = "reference") -> Outcome:
+        """The :class:`Outcome` of this search, by ``engine``.
 
-        >>> Found("1" * 81, 3).outcome().status, Found(None, 9, True).outcome().status
-        ('solved', 'gave_up')
+        >>> Found("1" * 81, 3).outcome().status, Found(None, 9, True).outcome("fast").engine
+        ('solved', 'fast')
         """
         if self.solution is not None:
-            return Outcome.solved(self.solution, self.nodes)
+            return Outcome.solved(self.solution, self.nodes, engine)
         if self.gave_up:
-            return Outcome.gave_up(self.nodes)
-        return Outcome.no_solution(self.nodes)
+            return Outcome.gave_up(self.nodes, engine)
+        return Outcome.no_solution(self.nodes, engine)
 
 
-FirstSolution: TypeAlias = Callable[[str, "int | None"], Found]
-"""A search of a valid puzzle line with an optional node bound."""
+FirstSolution: TypeAlias = Callable[[str, "int | None"], "Found | None"]
+"""A search of a line with an optional node bound: what it found, or ``None`` when the
+line is not a puzzle."""
 
 
 class SolveLine(Protocol):
@@ -135,39 +141,19 @@ class SolveLine(Protocol):
         """The outcome of ``line``, searched with at most ``max_nodes`` nodes."""
 
 
-def line_solver(first_solution: FirstSolution) -> SolveLine:
-    """The solver of input lines made of a search of puzzle lines.
-
-    A line ``readGrid`` would refuse is ``Invalid input``, any other is searched.
-
-    >>> solve_line = line_solver(lambda line, bound: Found(line.replace(".", "1"), 1))
-    >>> solve_line("x", None).status, solve_line("." * 81, None).solution[:3]
-    ('invalid', '111')
-    """
-
-    def solve_line(line: str, max_nodes: int | None = None) -> Outcome:
-        if not is_puzzle(line):
-            return Outcome.invalid()
-        return first_solution(line, max_nodes).outcome()
-
-    return solve_line
-
-
 def maybe_solver(first_solution: FirstSolution) -> Callable[[str], Maybe[str]]:
-    """The ``Maybe`` face of a search of puzzle lines.
+    """The ``Maybe`` face of a search.
 
-    The first solution of any input line, or ``Nothing`` (no solution, or not a puzzle);
-    ``TypeError`` for a line that is not a ``str``.
+    The first solution of any line, or ``Nothing`` (no solution, or not a puzzle).
 
-    >>> solve = maybe_solver(lambda line, bound: Found(None, 1))
-    >>> solve("." * 81), solve("x")
-    (<Nothing>, <Nothing>)
+    >>> solve = maybe_solver(lambda line, bound: Found(line, 1) if line.isdigit() else None)
+    >>> solve("12"), solve("x")
+    (<Some: 12>, <Nothing>)
     """
 
     def solve(line: str) -> Maybe[str]:
-        if not is_puzzle(validate.line(line)):
-            return Nothing
-        return Maybe.from_optional(first_solution(line, None).solution)
+        found = first_solution(line, None)
+        return Nothing if found is None else Maybe.from_optional(found.solution)
 
     return solve
 

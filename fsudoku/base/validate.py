@@ -1,9 +1,23 @@
 """The checks of public arguments: one rule, and one message, per kind of argument.
 
-Haskell's types turn these mistakes away when the program is compiled; here each public
-function checks what it is given once, at its own boundary, and raises ``TypeError``
-(the wrong kind of value) or ``ValueError`` (the right kind, out of range) before any
-work. Nothing below a boundary checks again.
+Haskell's types turn these mistakes away when the program is compiled; here a function
+that a program calls with what it was handed checks it once, where it is called, and
+raises ``TypeError`` (the wrong kind of value) or ``ValueError`` (the right kind, out of
+range) before any work.
+
+Where the checks are. The top level (:func:`fsudoku.solve`, ``solve_many``,
+``count_solutions``, ``read_grid``, ``generate``) checks every argument of every call;
+below it, so do only the entry points the pages show a program calling with outside
+values: :func:`fsudoku.run.batch.outcomes`, the registry's ``record``, ``solve_line`` and
+``all_solutions``, :mod:`fsudoku.run.sources`, :mod:`fsudoku.run.generate`,
+:mod:`fsudoku.run.trace`'s runs, :mod:`fsudoku.pe96.formats`,
+:func:`fsudoku.pe96.counting.check_line`, and the testing kit. Everything else (the
+engines of :mod:`fsudoku.pe96` and :mod:`fsudoku.fast`, the port, the batch's
+:class:`~fsudoku.run.batch.Batch` and pool) takes what its signature says, unchecked: a
+value of the wrong type there is for the type checker to catch, and a line that is not a
+puzzle is an answer (``None``, ``Invalid input``), not an error. The top level hands
+what it checked only to unchecked functions, so each argument is checked once: one
+``fsudoku.solve`` makes two calls into this module, :func:`line` and :func:`options`.
 
 The rules:
 
@@ -18,6 +32,9 @@ The rules:
 - a name (of a solver, a rule, an engine) is one of its ``Literal``'s values: another
   ``str`` is an :class:`UnknownName`, whose message lists the valid ones;
 - a ``bool`` is never taken for a number.
+
+This module imports nothing of fsudoku but :mod:`fsudoku.base`: the puzzle rule, which is
+the port's (:func:`fsudoku.grid_io.is_puzzle`), is given to :func:`puzzle` by its caller.
 
 >>> bound(3), bound(None), limit(2), line("x")
 (3, None, 2, 'x')
@@ -40,24 +57,24 @@ TypeError: lines must be an iterable of lines (str), not one str: wrap it in a l
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterator, Sequence
-from typing import TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from typing import NamedTuple, TypeVar
 
-from fsudoku.grid_io import is_puzzle
+from fsudoku.base.names import ENGINE_CHOICES, SOLVERS, EngineChoice, SolverName
 
 __all__ = [
+    "Options",
     "UnknownName",
     "bound",
     "flag",
     "iterable",
-    "jobs",
     "limit",
     "line",
     "lines",
     "name",
     "optional",
+    "options",
     "puzzle",
-    "puzzle_line",
     "whole",
 ]
 
@@ -145,15 +162,6 @@ def limit(value: object, what: str = "limit", minimum: int = 1) -> int | None:
     return optional(value, what, minimum)
 
 
-def jobs(value: object, what: str = "jobs") -> int:
-    """A number of worker processes: an ``int`` >= 0 (``0``: one per usable core).
-
-    >>> jobs(0)
-    0
-    """
-    return whole(value, what, 0)
-
-
 def flag(value: object, what: str) -> bool:
     """A ``bool`` (not merely something true or false).
 
@@ -183,24 +191,18 @@ def line(value: object, what: str = "puzzle") -> str:
     raise TypeError(f"{what} must be a str, not {_kind(value)}{hint}")
 
 
-def puzzle_line(value: object, what: str = "puzzle") -> str:
-    """A puzzle line: a ``str`` of 81 characters, each ``.`` or ``1``-``9`` (``readGrid``'s rule).
+def puzzle(text: str, is_puzzle: Callable[[str], bool]) -> str:
+    """A ``str`` checked by the puzzle rule ``is_puzzle`` to be a puzzle line (``ValueError`` otherwise).
 
-    >>> puzzle_line("0" * 81)
+    For a caller that has checked it is a ``str``; the rule is the port's
+    (:func:`fsudoku.grid_io.is_puzzle`).
+
+    >>> puzzle("1" * 81, lambda text: len(text) == 81) == "1" * 81
+    True
+    >>> puzzle("0" * 81, lambda text: False)
     Traceback (most recent call last):
     ...
     ValueError: not a puzzle line (81 characters, each . or 1-9): '000000000000000000000000000000000...'
-    """
-    return puzzle(line(value, what))
-
-
-def puzzle(text: str) -> str:
-    """A ``str`` checked to be a puzzle line (``ValueError`` otherwise).
-
-    For a caller that has checked it is a ``str``.
-
-    >>> puzzle("1" * 81) == "1" * 81
-    True
     """
     if not is_puzzle(text):
         shown = repr(text) if len(text) <= 36 else repr(text[:33] + "...")
@@ -264,3 +266,39 @@ def lines(value: object, what: str = "lines") -> Iterator[str]:
             yield line(item, f"{what} item {number}")
 
     return checked()
+
+
+class Options(NamedTuple):
+    """The options of a solve, checked: solver, engine asked for, node bound, workers, strict reading."""
+
+    solver: SolverName
+    engine: EngineChoice
+    max_nodes: int | None
+    jobs: int
+    strict: bool
+
+
+def options(
+    solver: object,
+    engine: object = "auto",
+    max_nodes: object = None,
+    *,
+    jobs: object = 1,
+    strict: object = False,
+) -> Options:
+    """The options of a solve, each checked by its rule (one call for all of them).
+
+    >>> options("dlx", max_nodes=5)
+    Options(solver='dlx', engine='auto', max_nodes=5, jobs=1, strict=False)
+    >>> options("dlx", engine="quick")
+    Traceback (most recent call last):
+    ...
+    fsudoku.base.validate.UnknownName: unknown engine 'quick'; choose one of auto, reference, fast
+    """
+    return Options(
+        name(solver, SOLVERS, "solver"),
+        name(engine, ENGINE_CHOICES, "engine"),
+        bound(max_nodes),
+        whole(jobs, "jobs"),
+        flag(strict, "strict"),
+    )

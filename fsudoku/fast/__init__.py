@@ -44,8 +44,7 @@ from itertools import chain, islice
 
 import numpy as np
 
-from fsudoku.base import validate
-from fsudoku.base.names import SARKAR_RULES, SarkarRule
+from fsudoku.base.names import SarkarRule
 from fsudoku.base.outcome import Found
 from fsudoku.cell import Cell, Fixed, Grid, Possible
 from fsudoku.fast import dirty, driver, lanes, masks, scalar, vector
@@ -89,30 +88,13 @@ def solve_lines(
     told of the puzzles decided as the engine decides them, ahead of their turn to be
     yielded (a progress bar's count). ``on_idle`` is called before the engine computes
     or reads more lines, when something was yielded since it was last called (a caller
-    that buffers its output flushes it then). Raises
-    :class:`~fsudoku.base.validate.UnknownName` for an unknown rule and
-    ``TypeError``/``ValueError`` for bad ``lines``, ``max_nodes`` or ``chunk_size``
-    (each line is checked when it is reached).
+    that buffers its output flushes it then). The arguments are not checked
+    (:mod:`fsudoku.base.validate`): ``max_nodes`` is ``None`` or at least 0,
+    ``chunk_size`` at least 1.
 
     >>> [found.nodes for found in solve_lines(["." * 81], "exclusives", max_nodes=3)]
     [3]
     """
-    chosen = validate.name(rule, SARKAR_RULES, "rule")
-    texts = validate.lines(lines)
-    bound = validate.bound(max_nodes)
-    size = validate.whole(chunk_size, "chunk_size", 1)
-    return _solve_lines(texts, chosen, bound, size, on_decided, on_idle)
-
-
-def _solve_lines(
-    lines: Iterable[str],
-    rule: SarkarRule,
-    max_nodes: int | None,
-    chunk_size: int = DEFAULT_CHUNK,
-    on_decided: Callable[[int], object] | None = None,
-    on_idle: Callable[[], object] | None = None,
-) -> Iterator[Found | None]:
-    """:func:`solve_lines`, its arguments trusted (the batch layer's engine)."""
     source = iter(lines)
     head = list(islice(source, FEW + 1))
     if len(head) <= FEW:
@@ -170,12 +152,12 @@ def solve_one(
     The grid in one ``int`` (:mod:`fsudoku.fast.lanes`), and past ``FEW_NODES`` nodes the
     batch engine (no per-call NumPy cost on the many puzzles that need few nodes).
 
+    The arguments are not checked (:mod:`fsudoku.base.validate`).
+
     >>> solve_one("11" + "." * 79)
     Found(solution=None, nodes=1, gave_up=False)
     """
-    line = validate.line(puzzle)
-    chosen = validate.name(rule, SARKAR_RULES, "rule")
-    return _solve_few(line, chosen, validate.bound(max_nodes), DEFAULT_CHUNK)
+    return _solve_few(puzzle, rule, max_nodes, DEFAULT_CHUNK)
 
 
 def masks_to_grid(masks: list[int]) -> Grid:
@@ -192,19 +174,19 @@ def settle(puzzle: str, rule: SarkarRule = "exclusives") -> str | None:
     The NumPy engine, with no search shortcut.
 
     Haskell: ``pruneGrid :: Grid -> Maybe Grid`` (Sarkar #1, "Pruning the Grid"), then
-    ``showGridWithPossibilities :: Grid -> String`` (Sarkar #1, "Setting up"). Raises
-    ``ValueError`` for a line that is not a puzzle.
+    ``showGridWithPossibilities :: Grid -> String`` (Sarkar #1, "Setting up"). A line
+    that is not a puzzle is ``None`` too; the arguments are not checked.
 
     >>> from fsudoku.grid_io import SAMPLE
     >>> settle(SAMPLE, "simple").splitlines()[3].rstrip()
     '[ 2   6  9] [  3  6  9] [ 23  6  9] [ 23  6   ] 5           [123    8 ] 4           [ 2   6 89] 7'
-    >>> settle("1234567.." + "........8" + "........9" + "." * 54) is None
-    True
+    >>> settle("1234567.." + "........8" + "........9" + "." * 54), settle("x")
+    (None, None)
     """
-    chosen = validate.name(rule, SARKAR_RULES, "rule")
-    masks = read_masks(validate.puzzle_line(puzzle))
-    assert masks is not None  # a puzzle line
+    masks = read_masks(puzzle)
+    if masks is None:  # not a puzzle line
+        return None
     grids = np.array([masks], dtype=np.uint16)  # (1, 81) uint16
-    if not prune_grid(grids, chosen, strict=True)[0]:
+    if not prune_grid(grids, rule, strict=True)[0]:
         return None
     return show_grid_with_possibilities(masks_to_grid(grids[0].tolist()))

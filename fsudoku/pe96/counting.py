@@ -31,11 +31,9 @@ def count_solutions(puzzle: str, limit: int | None = None, *, max_nodes: int | N
 
     The bound has no default here: ``max_nodes=None`` counts for as long as it takes,
     which for a puzzle with few clues is longer than anyone waits (the empty grid has
-    about 6.7 x 10^21 solutions); :func:`fsudoku.count_solutions` gives one. Raises
-    ``TypeError`` for a line that is not a ``str`` or a ``limit``/``max_nodes`` that is
-    not ``None`` or an ``int``, ``ValueError`` for a line that is not a puzzle, a
-    ``limit`` below 1 or a negative ``max_nodes``
-    (:mod:`fsudoku.base.validate`).
+    about 6.7 x 10^21 solutions); :func:`fsudoku.count_solutions` gives one. The
+    arguments are not checked (:func:`fsudoku.count_solutions` checks them): a puzzle
+    line, a ``limit`` of ``None`` or at least 1, a ``max_nodes`` of ``None`` or at least 0.
 
     >>> count_solutions("." * 81, limit=7, max_nodes=None)
     7
@@ -46,11 +44,6 @@ def count_solutions(puzzle: str, limit: int | None = None, *, max_nodes: int | N
     ...
     fsudoku.base.outcome.GaveUp: counting gave up after 100,000 nodes (10,870 solutions so far): ...
     """
-    return _count(validate.puzzle_line(puzzle), validate.limit(limit), validate.bound(max_nodes))
-
-
-def _count(puzzle: str, limit: int | None, max_nodes: int | None) -> int:
-    """:func:`count_solutions`, its arguments trusted."""
     found, _solutions, nodes, gave_up = dlx.algorithm_x(puzzle, limit, max_nodes, False)
     if gave_up:
         raise GaveUp(
@@ -85,7 +78,7 @@ def check_line(puzzle: str, limit: int = 2) -> str:
     validate.whole(limit, "limit", 2)
     if not is_puzzle(puzzle):
         return INVALID_INPUT
-    n = _count(puzzle, limit, None)  # a finite limit: the count ends
+    n = count_solutions(puzzle, limit, max_nodes=None)  # a finite limit: the count ends
     if n == 0:
         return "none"
     if n == 1:

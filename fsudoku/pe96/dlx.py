@@ -38,8 +38,8 @@ True
 
 from __future__ import annotations
 
-from fsudoku.base import validate
 from fsudoku.base.outcome import Found, maybe_solver
+from fsudoku.grid_io import is_puzzle
 
 # --- The constraint columns ---------------------------------------------------------
 
@@ -149,13 +149,9 @@ def exact_covers(
     >>> exact_covers("." * 81, limit=None, max_nodes=10)[1:]
     (10, True)
 
-    Raises ``TypeError``/``ValueError`` for a line that is not a puzzle, a ``limit``
-    that is not ``None`` or an ``int`` >= 1, or a bad ``max_nodes``
-    (:mod:`fsudoku.base.validate`).
+    The arguments are not checked: a puzzle line, a ``limit`` of ``None`` or at least 1,
+    a ``max_nodes`` of ``None`` or at least 0 (:mod:`fsudoku.base.validate`).
     """
-    validate.puzzle_line(puzzle)
-    validate.limit(limit)
-    validate.bound(max_nodes)
     _found, solutions, nodes, gave_up = algorithm_x(puzzle, limit, max_nodes, True)
     return solutions, nodes, gave_up
 
@@ -172,11 +168,8 @@ def count_covers(
     >>> count_covers("11" + "." * 79)
     (0, 0, False)
 
-    Raises as :func:`exact_covers` does.
+    The arguments are not checked, as for :func:`exact_covers`.
     """
-    validate.puzzle_line(puzzle)
-    validate.limit(limit)
-    validate.bound(max_nodes)
     found, _solutions, nodes, gave_up = algorithm_x(puzzle, limit, max_nodes, False)
     return found, nodes, gave_up
 
@@ -347,26 +340,23 @@ class _AlgorithmX:
 # --- The public interface ----------------------------------------------------------
 
 
-def first_solution(puzzle: str, max_nodes: int | None = None) -> Found:
-    """The first exact cover of a puzzle line's matrix, read back as a solution, and the nodes.
+def first_solution(puzzle: str, max_nodes: int | None = None) -> Found | None:
+    """The first exact cover of a line's matrix, read back as a solution; ``None`` if it is not a puzzle.
 
     The notes' second solver (index 1); the nodes are the matrix rows tried, clue rows
-    not included. Raises ``ValueError`` for a line that is not a puzzle and
-    ``TypeError``/``ValueError`` for a bad ``max_nodes``.
+    not included. The arguments are not checked (:mod:`fsudoku.base.validate`;
+    ``fsudoku.solve(line, "dlx")`` checks them).
 
     >>> first_solution("1" * 81)
     Found(solution=None, nodes=0, gave_up=False)
     >>> first_solution("." * 81, max_nodes=5)
     Found(solution=None, nodes=5, gave_up=True)
     """
-    return _first_solution(validate.puzzle_line(puzzle), validate.bound(max_nodes))
-
-
-def _first_solution(puzzle: str, max_nodes: int | None) -> Found:
-    """:func:`first_solution` of a puzzle line, its arguments trusted (the registry's search)."""
+    if not is_puzzle(puzzle):
+        return None
     _found, solutions, nodes, gave_up = algorithm_x(puzzle, 1, max_nodes, True)
     return Found(solutions[0] if solutions else None, nodes, gave_up)
 
 
-solve = maybe_solver(_first_solution)
+solve = maybe_solver(first_solution)
 """The first solution of an input line, or ``Nothing`` (no solution, or not a puzzle)."""

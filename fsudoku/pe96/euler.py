@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from fsudoku.base import validate
 from fsudoku.base.oracle import is_solution
 from fsudoku.pe96.formats import is_puzzle, read_puzzles
 
@@ -30,13 +29,12 @@ may raise ``ValueError`` for a puzzle it does not try."""
 def top_left(solution: str) -> int:
     """The 3-digit number in the first three cells of the top row.
 
-    Raises ``TypeError`` for a solution that is not a ``str``, ``ValueError`` when it
-    does not start with three digits.
+    Raises ``ValueError`` when it does not start with three digits.
 
     >>> top_left("483921657" + "0" * 72)
     483
     """
-    head = validate.line(solution, "solution")[:3]
+    head = solution[:3]
     if len(head) != 3 or not all(c in "0123456789" for c in head):
         raise ValueError(f"a solution starts with three digits, not {head!r}")
     return int(head)
@@ -49,7 +47,7 @@ def euler96_sum(lines: Iterable[str], solve: PuzzleSolver) -> int:
     is not tried (``solve`` raised ``ValueError``), or ``solve`` returns something that
     is not a solution of it, and when the input holds no puzzle at all (the sum of
     nothing is no answer); ``TypeError`` for ``lines`` that are a ``str`` (an iterable
-    of lines is expected) or a ``solve`` that is not callable.
+    of lines is expected).
 
     >>> euler96_sum(["1" * 81], lambda line: None)
     Traceback (most recent call last):
@@ -57,8 +55,6 @@ def euler96_sum(lines: Iterable[str], solve: PuzzleSolver) -> int:
     ValueError: 1: no solution
     """
     entries = read_puzzles(lines)
-    if not callable(solve):
-        raise TypeError(f"solve must be callable (a puzzle to its solution), not {solve!r}")
     total = 0
     count = 0
     for entry in entries:

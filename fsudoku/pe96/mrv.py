@@ -36,11 +36,11 @@ True
 
 from __future__ import annotations
 
-from fsudoku.base import validate
 from fsudoku.base.outcome import Found, maybe_solver
 from fsudoku.base.units import ALL as ALL
 from fsudoku.base.units import PEERS as PEERS
 from fsudoku.base.units import POPCOUNT
+from fsudoku.grid_io import is_puzzle
 
 COUNT = POPCOUNT
 """Population count of every 9-bit mask."""
@@ -221,33 +221,27 @@ def fill(puzzle: str, placed: Placed) -> str:
 # --- The public interface -----------------------------------------------------------
 
 
-def first_solution(puzzle: str, max_nodes: int | None = None) -> Found:
-    """Backtracking with MRV and forward checking on a puzzle line.
+def first_solution(puzzle: str, max_nodes: int | None = None) -> Found | None:
+    """Backtracking with MRV and forward checking on a line; ``None`` if it is not a puzzle.
 
     The notes' first solver, index 0: the first solution and the placements tried.
-
-    Clues that already clash give no solution with 0 nodes. Raises ``ValueError`` for a
-    line that is not a puzzle and ``TypeError``/``ValueError`` for a bad ``max_nodes``.
+    Clues that already clash give no solution with 0 nodes. The arguments are not
+    checked (:mod:`fsudoku.base.validate`; ``fsudoku.solve(line, "mrv")`` checks them).
 
     >>> first_solution("1" * 81)
     Found(solution=None, nodes=0, gave_up=False)
     >>> first_solution("." * 81, max_nodes=4)
     Found(solution=None, nodes=4, gave_up=True)
-    >>> first_solution("." * 80)
-    Traceback (most recent call last):
-    ...
-    ValueError: not a puzzle line (81 characters, each . or 1-9): '.................................'
+    >>> first_solution("." * 80) is None
+    True
     """
-    return _first_solution(validate.puzzle_line(puzzle), validate.bound(max_nodes))
-
-
-def _first_solution(puzzle: str, max_nodes: int | None) -> Found:
-    """:func:`first_solution` of a puzzle line, its arguments trusted (the registry's search)."""
+    if not is_puzzle(puzzle):
+        return None
     if not clues_consistent(puzzle):
         return Found(None, 0)
     placed, found, nodes, gave_up = search(puzzle, max_nodes)
     return Found(fill(puzzle, placed) if found else None, nodes, gave_up)
 
 
-solve = maybe_solver(_first_solution)
+solve = maybe_solver(first_solution)
 """The first solution of an input line, or ``Nothing`` (no solution, or not a puzzle)."""

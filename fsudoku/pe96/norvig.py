@@ -32,12 +32,12 @@ True
 
 from __future__ import annotations
 
-from fsudoku.base import validate
 from fsudoku.base.outcome import Found, maybe_solver
 from fsudoku.base.units import ALL as ALL
 from fsudoku.base.units import PEERS as PEERS
 from fsudoku.base.units import POPCOUNT
 from fsudoku.base.units import UNITS as BOARD_UNITS
+from fsudoku.grid_io import is_puzzle
 
 COUNT = POPCOUNT
 """Population count of every 9-bit mask."""
@@ -244,29 +244,20 @@ def _fewest(values: list[int]) -> int:
 # --- The public interface -----------------------------------------------------------
 
 
-def first_solution(puzzle: str, max_nodes: int | None = None) -> Found:
-    """Propagate the clues of a puzzle line, then search.
+def first_solution(puzzle: str, max_nodes: int | None = None) -> Found | None:
+    """Propagate the clues of a line, then search; ``None`` if it is not a puzzle.
 
-    The notes' third solver, index 2: the first solution and the guesses made.
-
-    Clues that clash while seeding give no solution with 0 nodes. Raises ``ValueError``
-    for a line that is not a puzzle and ``TypeError``/``ValueError`` for a bad
-    ``max_nodes``.
+    The notes' third solver, index 2: the first solution and the guesses made. Clues
+    that clash while seeding give no solution with 0 nodes. The arguments are not
+    checked (:mod:`fsudoku.base.validate`; ``fsudoku.solve(line, "norvig")`` checks them).
 
     >>> first_solution("1" * 81)
     Found(solution=None, nodes=0, gave_up=False)
     >>> first_solution("." * 81, max_nodes=3)
     Found(solution=None, nodes=3, gave_up=True)
-    >>> first_solution("." * 81, max_nodes=-1)
-    Traceback (most recent call last):
-    ...
-    ValueError: max_nodes must be None or a whole number >= 0, not -1
     """
-    return _first_solution(validate.puzzle_line(puzzle), validate.bound(max_nodes))
-
-
-def _first_solution(puzzle: str, max_nodes: int | None) -> Found:
-    """:func:`first_solution` of a puzzle line, its arguments trusted (the registry's search)."""
+    if not is_puzzle(puzzle):
+        return None
     values = parse(puzzle)
     if values is None:
         return Found(None, 0)
@@ -275,5 +266,5 @@ def _first_solution(puzzle: str, max_nodes: int | None) -> Found:
     return Found(solution, nodes, gave_up)
 
 
-solve = maybe_solver(_first_solution)
+solve = maybe_solver(first_solution)
 """The first solution of an input line, or ``Nothing`` (no solution, or not a puzzle)."""

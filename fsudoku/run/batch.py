@@ -8,6 +8,12 @@ answered before the next one is asked for, so a pipe fed one line at a time gets
 answer at once. An iterable says what is waiting with a ``waiting()`` method (the
 command line's reader does); a list or a tuple is all waiting; any other iterable is
 read ahead by a thread that keeps what it has read, so its ``waiting()`` is known.
+Nothing read is lost: when the entries' iterator raises, the outcome of every entry
+read before it is yielded first (from this process and from the workers), then the
+exception, the same object, goes on.
+
+:func:`outcomes` checks its arguments (:mod:`fsudoku.base.validate`); a
+:class:`Batch` takes them as they are (the top level's way in, checked there).
 
 >>> from fsudoku.grid_io import SAMPLE
 >>> from fsudoku.pe96.formats import Entry
@@ -18,21 +24,23 @@ read ahead by a thread that keeps what it has read, so its ``waiting()`` is know
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from itertools import islice
 from queue import SimpleQueue
 from typing import Protocol, TypeVar, runtime_checkable
 
 from fsudoku.base import validate
-from fsudoku.base.names import Engine, SolverName
+from fsudoku.base.names import Engine, EngineChoice, SolverName, is_sarkar_rule
 from fsudoku.base.outcome import Outcome
 from fsudoku.pe96.formats import Entry
 from fsudoku.run import pool, registry
 
-__all__ = ["Entry", "Waiting", "chunk_size", "outcomes"]
+__all__ = ["Batch", "Entry", "ReadAhead", "Waiting", "chunk_size", "outcomes"]
 
 T = TypeVar("T")
 
@@ -68,7 +76,7 @@ def outcomes(
     entries: Iterable[Entry],
     solver: SolverName = "exclusives",
     *,
-    engine: Engine = "reference",
+    engine: EngineChoice = "auto",
     jobs: int = 1,
     max_nodes: int | None = None,
     on_decided: Callable[[int], object] | None = None,
@@ -78,11 +86,12 @@ def outcomes(
 ) -> Generator[tuple[Entry, Outcome], None, None]:
     """Each entry with its outcome, in input order, with ``jobs`` worker processes.
 
-    The article's ``main`` over a batch. ``jobs=0`` is one worker per usable core
-    (:func:`fsudoku.run.pool.worker_count`); an input too small to gain from workers
-    (at most two batches of :func:`chunk_size` entries) is solved in this process.
-    ``on_decided`` is told how many more entries are decided, as they are (in the
-    workers too: a progress bar's count). ``on_idle`` is called whenever what was
+    The article's ``main`` over a batch. ``engine="auto"`` is the solver's fastest engine
+    (:meth:`~fsudoku.run.registry.SolverRecord.choose`). ``jobs=0`` is one worker per
+    usable core (:func:`fsudoku.run.pool.worker_count`); an input too small to gain
+    from workers (at most two batches of :func:`chunk_size` entries) is solved in this
+    process. ``on_decided`` is told how many more entries are decided, as they are (in
+    the workers too: a progress bar's count). ``on_idle`` is called whenever what was
     yielded so far is all there is for now: before a read that may block, a wait for
     the workers, and the engine's computing (a caller that buffers its output flushes
     it then). ``worker_setup`` runs first in each worker. When the workers cannot be
@@ -92,41 +101,15 @@ def outcomes(
     Raises :class:`~fsudoku.base.validate.UnknownName` for an unknown solver or engine,
     ``TypeError``/``ValueError`` for a bad ``max_nodes`` or ``jobs``, and ``TypeError``
     for ``entries`` that are not an iterable of :class:`Entry` (an item when it is
-    reached).
+    reached, after the outcomes of the items before it).
     """
-    record = registry.record(solver)
-    chosen = registry.check_engine(engine, record.solver)
-    bound = validate.bound(max_nodes)
-    workers = pool.worker_count(jobs)
+    checked = validate.options(solver, engine, max_nodes, jobs=jobs)
+    chosen = registry.REGISTRY[checked.solver].choose(checked.engine)
+    workers = pool.worker_count(checked.jobs)
     items = _checked(validate.iterable(entries, "entries", "Entry"))
     hooks = (on_decided, on_idle, worker_setup, on_fallback)
-    return _outcomes(items, entries, record.solver, chosen, bound, workers, *hooks)
-
-
-def _outcomes(
-    items: Iterator[Entry],
-    source: object,
-    solver: SolverName,
-    engine: Engine,
-    max_nodes: int | None,
-    jobs: int,
-    on_decided: Callable[[int], object] | None = None,
-    on_idle: Callable[[], object] | None = None,
-    worker_setup: Callable[[], object] | None = None,
-    on_fallback: Callable[[OSError], object] | None = None,
-) -> Generator[tuple[Entry, Outcome], None, None]:
-    """:func:`outcomes`, its arguments trusted.
-
-    ``items`` are the entries, ``source`` the iterable they come from (which may say what is
-    waiting).
-    """
-    run = _Run(solver, engine, max_nodes, on_decided, on_idle, worker_setup, on_fallback)
-    if isinstance(source, Waiting):
-        return run.outcomes(items, source.waiting, jobs)
-    if isinstance(source, Sequence) or (engine == "reference" and jobs == 1):
-        return run.outcomes(items, _always, jobs)  # one line at a time: nothing to wait for
-    ahead = ReadAhead(items)
-    return ahead.closing(run.outcomes(ahead, ahead.waiting, jobs))
+    run = Batch(checked.solver, chosen, checked.max_nodes, *hooks)
+    return run.outcomes(items, workers, source=entries)
 
 
 def _always() -> bool:
@@ -140,6 +123,17 @@ def _checked(items: Iterator[object]) -> Iterator[Entry]:
             raise TypeError(f"entries item {number} must be an Entry, not {type(item).__name__}")
         validate.line(item.text, f"entries item {number}'s text")
         yield item
+
+
+def _until_error(items: Iterator[T], error: list[Exception]) -> Iterator[T]:
+    """The items, ended by the exception of the iterator, which goes into ``error``.
+
+    An interrupt (``KeyboardInterrupt``, ``SystemExit``) is not held.
+    """
+    try:
+        yield from items
+    except Exception as failed:  # raised once what was read before it is answered
+        error.append(failed)
 
 
 class ReadAhead(Iterator[T]):
@@ -160,6 +154,7 @@ class ReadAhead(Iterator[T]):
         self._thread.start()
 
     def _read(self) -> None:
+        pool.block_signals()  # Ctrl-C goes to the thread that decides, not to this one
         try:
             for item in self._items:
                 while not self._room.acquire(timeout=0.1):
@@ -193,51 +188,54 @@ class ReadAhead(Iterator[T]):
         """Stop reading ahead (the thread ends at its next item)."""
         self._stop.set()
 
-    def closing(
-        self, results: Iterator[tuple[Entry, Outcome]]
-    ) -> Generator[tuple[Entry, Outcome], None, None]:
-        """``results``, with the reading stopped when they end or are closed."""
-        try:
-            yield from results
-        finally:
-            self.close()
-
 
 @dataclass(frozen=True)
-class _Run:
-    """How the outcomes of one call of :func:`outcomes` are made."""
+class Batch:
+    """How the lines of a batch are solved: the solver, the engine that answers, the bound, the hooks.
+
+    The hooks are :func:`outcomes`' own. Nothing is checked: :func:`outcomes` and the
+    top level check what they are given, then make a ``Batch``.
+
+    >>> [o.nodes for o in Batch("simple", "reference").solve(["1" * 81, "x"])]
+    [1, 0]
+    """
 
     solver: SolverName
-    engine: Engine
-    max_nodes: int | None
-    on_decided: Callable[[int], object] | None
-    on_idle: Callable[[], object] | None
-    worker_setup: Callable[[], object] | None
-    on_fallback: Callable[[OSError], object] | None
+    engine: Engine = "reference"
+    max_nodes: int | None = None
+    on_decided: Callable[[int], object] | None = None
+    on_idle: Callable[[], object] | None = None
+    worker_setup: Callable[[], object] | None = None
+    on_fallback: Callable[[OSError], object] | None = None
 
     def idle(self) -> None:
+        """Tell the caller that what was yielded is all there is for now (``on_idle``)."""
         if self.on_idle is not None:
             self.on_idle()
 
     def solve(
-        self, texts: Iterable[str], on_decided: Callable[[int], object] | None, slots: int = 0
+        self,
+        texts: Iterable[str],
+        on_decided: Callable[[int], object] | None = None,
+        slots: int = 0,
     ) -> Iterator[Outcome]:
-        """The outcomes of lines, in order, on this run's engine.
+        """The outcomes of lines, in order, in this process, on this batch's engine.
 
-        By default the fast engine's batch of ``slots``, its own.
+        The fast engine runs ``slots`` searches at a time (by default its own number).
         """
-        if self.engine == "fast":
+        solver = self.solver
+        if self.engine == "fast" and is_sarkar_rule(solver):
             from fsudoku import fast  # NumPy is loaded only when the fast engine is asked for
 
-            found = fast._solve_lines(
+            found = fast.solve_lines(
                 texts,
-                self.solver,  # type: ignore[arg-type]  # a Sarkar rule: check_engine said so
-                self.max_nodes,
-                slots or fast.DEFAULT_CHUNK,
-                on_decided,
-                self.on_idle,
+                solver,
+                max_nodes=self.max_nodes,
+                chunk_size=slots or fast.DEFAULT_CHUNK,
+                on_decided=on_decided,
+                on_idle=self.on_idle,
             )
-            return map(registry.outcome_of, found)
+            return map(partial(registry.outcome_of, engine="fast"), found)
         return self._reference(texts, on_decided)
 
     def _reference(
@@ -262,8 +260,38 @@ class _Run:
         return replace(self, on_idle=None).solve(texts, on_decided, WORKER_SLOTS)
 
     def outcomes(
-        self, entries: Iterator[Entry], waiting: Callable[[], bool], jobs: int
+        self, entries: Iterable[Entry], jobs: int = 1, source: object = None
     ) -> Generator[tuple[Entry, Outcome], None, None]:
+        """Each entry with its outcome, in input order, with ``jobs`` workers (``1``: none).
+
+        ``source`` is the iterable the entries are read from when it is not ``entries``
+        itself: what says whether more is waiting (:class:`Waiting`, a sequence). When the
+        entries' iterator raises, every entry read before is answered first.
+        """
+        items: Iterator[Entry] = iter(entries)
+        source = entries if source is None else source
+        ahead: ReadAhead[Entry] | None = None
+        if isinstance(source, Waiting):
+            waiting = source.waiting
+        elif isinstance(source, Sequence) or (self.engine == "reference" and jobs <= 1):
+            waiting = _always  # one line at a time, or all there: nothing to wait for
+        else:
+            items = ahead = ReadAhead(items)
+            waiting = ahead.waiting
+        error: list[Exception] = []
+        try:
+            yield from self._outcomes(
+                _until_error(items, error), lambda: bool(error) or waiting(), jobs
+            )
+        finally:
+            if ahead is not None:
+                ahead.close()
+        if error:
+            raise error[0]
+
+    def _outcomes(
+        self, entries: Iterator[Entry], waiting: Callable[[], bool], jobs: int
+    ) -> Iterator[tuple[Entry, Outcome]]:
         """Each entry with its outcome.
 
         Solved here until the input proves big enough for the workers, then in them.
@@ -310,22 +338,33 @@ class _Run:
     ) -> Iterator[tuple[Entry, Outcome]]:
         """Each entry with its outcome, solved by ``jobs`` workers, in input order.
 
-        Solved here if the workers cannot be started.
+        Solved here if the workers cannot be started. However this ends (a Ctrl-C in the
+        cleanup included), every worker is killed and reaped.
         """
+        workers = pool.Pool(self.worker_solve, self.worker_setup, self.on_decided)
+        interrupted: KeyboardInterrupt | None = None
         try:
-            workers = pool.Pool(jobs, self.worker_solve, self.worker_setup, self.on_decided)
-        except OSError as error:
-            self._fall_back(error)
-            yield from self.in_process(iter(first), _always)
-            yield from self.in_process(entries, waiting)
-            return
-        try:
+            try:
+                workers.start(jobs)
+            except OSError as error:
+                self._fall_back(error)
+                yield from self.in_process(iter(first), _always)
+                yield from self.in_process(entries, waiting)
+                return
             yield from _ordered(
                 workers, first, entries, waiting, chunk_size(self.engine), self.idle
             )
             workers.close()
         finally:
-            workers.kill()
+            while True:  # kill() holds the signals back, but one may come before it does
+                try:
+                    workers.kill()
+                except KeyboardInterrupt as again:
+                    interrupted = again
+                    continue
+                break
+            if interrupted is not None and not isinstance(sys.exc_info()[1], KeyboardInterrupt):
+                raise interrupted  # else the Ctrl-C that is on its way stands for both
 
     def _fall_back(self, error: OSError) -> None:
         if self.on_fallback is not None:

@@ -117,7 +117,7 @@ def is_unique(line: str) -> bool:
     (False, False)
     """
     try:
-        return counting._count(line, 2, COUNT_NODES) == 1
+        return counting.count_solutions(line, 2, max_nodes=COUNT_NODES) == 1
     except GaveUp:
         return False
 

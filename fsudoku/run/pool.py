@@ -10,9 +10,10 @@ it waits, so every batch is answered without more input.
 
 A worker that dies has its batches solved by the parent. Workers ignore Ctrl-C (the
 parent decides), and end on their own when the parent goes away (their pipe reaches
-its end). Closing the answers' iterator, or an exception in the parent (Ctrl-C
-included), kills and reaps every worker and closes every pipe, with the signals held
-back meanwhile so that a second Ctrl-C cannot interrupt the cleanup.
+its end). The signals are held back while workers are started and while they are
+killed and reaped, so that a Ctrl-C cannot come between a fork and its record, nor
+stop a cleanup half-way; the caller (:mod:`fsudoku.run.batch`) kills again when one
+came before the cleanup began.
 
 >>> usable_cores() >= 1, worker_count(1)
 (True, 1)
@@ -35,10 +36,16 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from typing import Any, NoReturn, TypeAlias
 
-from fsudoku.base import validate
 from fsudoku.base.outcome import Outcome
 
-__all__ = ["IN_FLIGHT", "Pool", "kill_workers", "usable_cores", "worker_count"]
+__all__ = [
+    "IN_FLIGHT",
+    "Pool",
+    "block_signals",
+    "kill_workers",
+    "usable_cores",
+    "worker_count",
+]
 
 IN_FLIGHT = 8
 """Batches each worker may have in hand (sent, not answered)."""
@@ -53,6 +60,9 @@ everything sent so far before expecting more) or ``None`` (stop)."""
 
 _LIVE: set[int] = set()
 """The pids of this process's workers that are running."""
+
+HELD = frozenset({signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)})
+"""The signals held back while workers are started and reaped."""
 
 
 def usable_cores() -> int:
@@ -74,22 +84,21 @@ def worker_count(jobs: int) -> int:
     refused (more workers than cores are never faster, and each one costs a process). The
     one answer to "how many workers", for the library and the command line alike.
 
-    Raises ``TypeError`` for a ``jobs`` that is not an ``int`` and ``ValueError`` for a
-    negative one or one above the cores.
+    Raises ``ValueError`` for a ``jobs`` above the cores; ``jobs`` itself, an ``int`` >= 0,
+    is not checked (:func:`fsudoku.base.validate.options` does).
 
     >>> worker_count(0) == usable_cores()
     True
     """
-    number = validate.jobs(jobs)
     cores = usable_cores()
-    if number == 0:
+    if jobs == 0:
         return cores
-    if number > cores:
+    if jobs > cores:
         raise ValueError(
             f"jobs must be at most {cores}, the cores this process may use "
-            f"(0 means all of them), not {number}"
+            f"(0 means all of them), not {jobs}"
         )
-    return number
+    return jobs
 
 
 def kill_workers() -> None:
@@ -106,19 +115,26 @@ def _ignore(count: int) -> None:
     """A progress callback that does nothing."""
 
 
-@contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
-    """Hold back SIGINT, SIGTERM and SIGHUP (they stay pending, and take effect after)."""
-    held = {signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)}
+def block_signals() -> set[int] | None:
+    """Block :data:`HELD` in this thread; the mask before (``None`` where there are no masks).
+
+    A helper thread blocks them for good, so that they go to the thread that decides.
+    """
     try:
-        previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+        return signal.pthread_sigmask(signal.SIG_BLOCK, HELD)
     except (AttributeError, OSError, ValueError):
-        yield
-        return
+        return None
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[set[int] | None]:
+    """Hold back :data:`HELD` (they stay pending, and take effect after); the mask before."""
+    previous = block_signals()
     try:
-        yield
+        yield previous
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        if previous is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 # ---------------------------------------------------------------------------
@@ -131,10 +147,12 @@ def _work(
     inherited: list[Connection],
     solve: BatchSolver,
     setup: Callable[[], object] | None,
+    mask: set[int] | None,
 ) -> NoReturn:
     """A worker: deaf to Ctrl-C, solving the batches it is sent.
 
-    It never returns (``os._exit``: nothing of the parent's, such as its buffered output, is
+    ``mask`` is the parent's signal mask before it held the signals back for the fork. It
+    never returns (``os._exit``: nothing of the parent's, such as its buffered output, is
     flushed twice).
     """
     status = 0
@@ -144,6 +162,8 @@ def _work(
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)):
             signal.signal(signum, signal.SIG_DFL)
+        if mask is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         if setup is not None:
             setup()
         _serve(tasks, results, solve)
@@ -198,9 +218,11 @@ def _serve(tasks: Connection, results: Connection, solve: BatchSolver) -> None:
             continue
         held: deque[tuple[int, list[str]]] = deque([(first[1], first[2])])
         stop = [False]
-        done: list[tuple[str, str | None, int, int | None]] = []  # cheap to pickle
+        done: list[tuple[str, str | None, int, int | None, str]] = []  # cheap to pickle
         for outcome in solve(_run_lines(inbox, held, stop), progress):
-            done.append((outcome.status, outcome.solution, outcome.nodes, outcome.blanks))
+            done.append(
+                (outcome.status, outcome.solution, outcome.nodes, outcome.blanks, outcome.engine)
+            )
             number, batch = held[0]
             if len(done) == len(batch):
                 results.send(("done", number, done, progress.count))
@@ -287,22 +309,21 @@ class _Worker:
 
 
 class Pool:
-    """``jobs`` worker processes, each running ``solve`` on the batches it is sent.
+    """Worker processes (:meth:`start`), each running ``solve`` on the batches it is sent.
 
     ``setup`` runs first in each worker (the command line ties its workers to their
     parent there); ``on_decided`` is told of the lines the workers decide, as they
-    decide them. Raises ``OSError`` when a worker cannot be started (no process, no
-    descriptor left): the workers started so far are reaped first.
+    decide them. Whoever starts the workers kills them (:meth:`kill`), however it ends.
     """
 
     def __init__(
         self,
-        jobs: int,
         solve: BatchSolver,
         setup: Callable[[], object] | None = None,
         on_decided: Callable[[int], object] | None = None,
     ) -> None:
         self.solve = solve
+        self.setup = setup
         self.on_decided = on_decided
         self.workers: list[_Worker] = []
         self.alive: list[_Worker] = []
@@ -310,15 +331,23 @@ class Pool:
         self.batches: dict[int, list[str]] = {}
         self.answers: dict[int, list[Outcome]] = {}
         self._numbers = iter(range(1 << 62))
-        try:
-            for _ in range(jobs):
-                self.workers.append(self._start(solve, setup))
-        except BaseException:
-            self.kill()
-            raise
+
+    def start(self, jobs: int) -> None:
+        """Start ``jobs`` workers, the signals held back meanwhile.
+
+        Raises ``OSError`` when one cannot be started (no process, no descriptor left): the
+        workers started so far are reaped first.
+        """
+        with _signals_held() as mask:
+            try:
+                for _ in range(jobs):
+                    self.workers.append(self._start(mask))
+            except BaseException:
+                self.kill()
+                raise
         self.alive = list(self.workers)
 
-    def _start(self, solve: BatchSolver, setup: Callable[[], object] | None) -> _Worker:
+    def _start(self, mask: set[int] | None) -> _Worker:
         """Start one worker, a fork of this process.
 
         ``OSError`` when it cannot be (no process or no descriptor left: its pipes are
@@ -343,7 +372,7 @@ class Pool:
                 warnings.filterwarnings("ignore", ".*fork", DeprecationWarning)
                 pid = os.fork()
             if pid == 0:
-                _work(their_tasks, their_results, inherited, solve, setup)
+                _work(their_tasks, their_results, inherited, self.solve, self.setup, mask)
         except BaseException:
             for connection in made:
                 with contextlib.suppress(OSError):
@@ -449,7 +478,8 @@ class Pool:
     def kill(self) -> None:
         """Kill every worker at once, then reap them and close their pipes.
 
-        The signals are held back until it is done.
+        The signals are held back until it is done; calling it again finishes what a
+        signal that came before it stopped.
         """
         with _signals_held():
             for worker in self.workers:

@@ -6,16 +6,20 @@ Everything that lists solvers (the command line's choices, ``explain``, ``euler9
 Glossary: a *line* is one input line, ``0`` already turned into ``.``; a *solver* is
 the name of one (:data:`~fsudoku.base.names.SolverName`); its *record*
 (:class:`SolverRecord`) says which document it comes from, what one of its nodes is,
-its engines and how to run it; an *engine* is an implementation of a solver
-(``reference``: the faithful port; ``fast``: the NumPy engine, for the three Sarkar
-rules). The engines' searches return :class:`~fsudoku.base.outcome.Found`; this module
-turns them into :class:`~fsudoku.base.outcome.Outcome`.
+its engines, fastest first, and how to run it; an *engine* is an implementation of a
+solver (``reference``: the faithful port; ``fast``: the NumPy engine, for the three
+Sarkar rules), and every engine of a record gives the reference's answers and node
+counts, so ``engine="auto"`` is its first. The engines' searches return
+:class:`~fsudoku.base.outcome.Found` (or ``None``: not a puzzle); this module turns them
+into :class:`~fsudoku.base.outcome.Outcome`.
 
 >>> from fsudoku.grid_io import SAMPLE
 >>> solve_line("exclusives", SAMPLE).solution[:9]
 '693784512'
 >>> solve_line("exclusives", "not a puzzle").status
 'invalid'
+>>> record("dlx").choose("auto"), record("exclusives").choose("auto")
+('reference', 'fast')
 >>> record("no-such")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -29,8 +33,8 @@ from dataclasses import dataclass
 
 from fsudoku import bird, erratum, sarkar1, sarkar2
 from fsudoku.base import validate
-from fsudoku.base.names import ENGINES, SOLVERS, Engine, SolverName
-from fsudoku.base.outcome import Found, GaveUp, Outcome, SolveLine, line_solver
+from fsudoku.base.names import SOLVERS, Engine, EngineChoice, SolverName
+from fsudoku.base.outcome import FirstSolution, Found, GaveUp, Outcome, SolveLine
 from fsudoku.base.validate import UnknownName
 from fsudoku.grid_io import is_puzzle, read_grid, show_line
 from fsudoku.pe96 import dlx, mrv, norvig
@@ -45,7 +49,7 @@ __all__ = [
     "all_solutions",
     "bird_grid",
     "bird_line",
-    "check_engine",
+    "line_solver",
     "outcome_of",
     "record",
     "solve_line",
@@ -64,9 +68,10 @@ class SolverRecord:
     """One solver: its name, document, what a node is, how to run it, its engines.
 
     ``run`` solves one line (any ``str``) with an optional node bound, trusting its
-    arguments; ``prune_cells`` is the cell pruner of a Sarkar rule (``None`` for the
-    other solvers); ``traced``: whether :mod:`fsudoku.run.trace` can tell its steps
-    (``fsudoku explain``).
+    arguments; ``engines`` are the engines that give its answers, fastest first (every
+    one gives the reference's answers and node counts); ``prune_cells`` is the cell
+    pruner of a Sarkar rule (``None`` for the other solvers); ``traced``: whether
+    :mod:`fsudoku.run.trace` can tell its steps (``fsudoku explain``).
     """
 
     solver: SolverName
@@ -76,6 +81,46 @@ class SolverRecord:
     engines: tuple[Engine, ...] = ("reference",)
     prune_cells: sarkar1.PruneCells | None = None
     traced: bool = False
+
+    def choose(self, engine: EngineChoice) -> Engine:
+        """The engine that answers when ``engine`` is asked for: ``auto`` is the fastest.
+
+        An :class:`UnknownName` for an engine that does not cover this solver.
+
+        >>> REGISTRY["bird"].choose("fast")
+        Traceback (most recent call last):
+        ...
+        fsudoku.base.validate.UnknownName: the fast engine covers simple, exclusives, exclusives-sets, not 'bird'
+        """
+        if engine == "auto":
+            return self.engines[0]
+        if engine not in self.engines:
+            covered = ", ".join(r.solver for r in _RECORDS if engine in r.engines)
+            raise UnknownName(f"the {engine} engine covers {covered}, not {self.solver!r}")
+        return engine
+
+
+def outcome_of(found: Found | None, engine: Engine = "reference") -> Outcome:
+    """The outcome of what ``engine`` found on a line (``None``: the line is not a puzzle).
+
+    >>> outcome_of(None).status, outcome_of(Found(None, 3, True), "fast")
+    ('invalid', Outcome(status='gave_up', solution=None, nodes=3, blanks=None, engine='fast'))
+    """
+    return Outcome.invalid(engine) if found is None else found.outcome(engine)
+
+
+def line_solver(first_solution: FirstSolution) -> SolveLine:
+    """The solver of input lines made of a search (the reference engine's).
+
+    >>> solve_line = line_solver(lambda line, bound: Found(line, 1) if line.isdigit() else None)
+    >>> solve_line("x").status, solve_line("12").solution
+    ('invalid', '12')
+    """
+
+    def solve_line(line: str, max_nodes: int | None = None) -> Outcome:
+        return outcome_of(first_solution(line, max_nodes))
+
+    return solve_line
 
 
 # ------------------------------------------------------------------- the adapters
@@ -91,9 +136,12 @@ def sarkar_search(prune_cells: sarkar1.PruneCells) -> SolveLine:
     'no_solution'
     """
 
-    def first_solution(line: str, max_nodes: int | None) -> Found:
+    def first_solution(line: str, max_nodes: int | None) -> Found | None:
+        grid = read_grid(line).value_or(None)
+        if grid is None:
+            return None
         try:
-            result, stats = run_sarkar(read_grid(line).unwrap(), prune_cells, max_nodes=max_nodes)
+            result, stats = run_sarkar(grid, prune_cells, max_nodes=max_nodes)
         except GaveUp as stop:
             return Found(None, stop.nodes, True)
         return Found(result.map(show_line).value_or(None), stats.nodes)
@@ -121,8 +169,10 @@ def bird_line(g: bird.Grid) -> str:
     return "".join(bird.ungroup(g))
 
 
-def _bird_first(line: str, max_nodes: int | None) -> Found:
-    """The first solution of ``solve'''`` for a puzzle line, and the calls of ``search``."""
+def _bird_first(line: str, max_nodes: int | None) -> Found | None:
+    """The first solution of ``solve'''`` for a line, and the calls of ``search``."""
+    if not is_puzzle(line):
+        return None
     try:
         found, stats = run_bird(bird.choices(bird_grid(line)), 3, max_nodes=max_nodes)
         first = next(found, None)
@@ -173,11 +223,15 @@ def all_solutions(puzzle: str) -> Iterator[str]:
     >>> [s[-3:] for s in all_solutions(p)]
     ['159']
     """
-    grid = bird_grid(validate.puzzle_line(puzzle))
+    grid = bird_grid(validate.puzzle(validate.line(puzzle), is_puzzle))
     return (bird_line(g) for g in bird.solve_search(grid))
 
 
 # -------------------------------------------------------------------- the registry
+
+FASTEST_FIRST: tuple[Engine, ...] = ("fast", "reference")
+"""The engines of Sarkar's three rules: the NumPy engine (many times faster on a batch:
+``benchmarks/``), then the port."""
 
 _RECORDS = (
     SolverRecord(
@@ -185,7 +239,7 @@ _RECORDS = (
         "Sarkar #1",
         "a call of solve",
         sarkar_search(sarkar1.prune_cells),
-        ENGINES,
+        FASTEST_FIRST,
         sarkar1.prune_cells,
         traced=True,
     ),
@@ -194,7 +248,7 @@ _RECORDS = (
         "Sarkar #2 (as published)",
         "a call of solve",
         sarkar_search(sarkar2.prune_cells),
-        ENGINES,
+        FASTEST_FIRST,
         sarkar2.prune_cells,
         traced=True,
     ),
@@ -203,7 +257,7 @@ _RECORDS = (
         "Sarkar #2 (as its prose intends; fsudoku.erratum)",
         "a call of solve",
         sarkar_search(erratum.prune_cells_sets),
-        ENGINES,
+        FASTEST_FIRST,
         erratum.prune_cells_sets,
         traced=True,
     ),
@@ -217,16 +271,16 @@ _RECORDS = (
         "mrv",
         "Project Euler 96 notes, index 0",
         "a placement tried",
-        line_solver(mrv._first_solution),
+        line_solver(mrv.first_solution),
     ),
     SolverRecord(
         "dlx",
         "Project Euler 96 notes, index 1",
         "a matrix row tried",
-        line_solver(dlx._first_solution),
+        line_solver(dlx.first_solution),
     ),
     SolverRecord(
-        "norvig", "Project Euler 96 notes, index 2", "a guess", line_solver(norvig._first_solution)
+        "norvig", "Project Euler 96 notes, index 2", "a guess", line_solver(norvig.first_solution)
     ),
 )
 
@@ -247,15 +301,6 @@ FAST_SOLVERS: tuple[SolverName, ...] = tuple(r.solver for r in _RECORDS if "fast
 """The solvers the fast engine covers (the Sarkar rules)."""
 
 
-def outcome_of(found: Found | None) -> Outcome:
-    """The outcome of what an engine found on a line (``None``: the line is not a puzzle).
-
-    >>> outcome_of(None).status, outcome_of(Found(None, 3, True)).status
-    ('invalid', 'gave_up')
-    """
-    return Outcome.invalid() if found is None else found.outcome()
-
-
 def record(solver: str) -> SolverRecord:
     """The record of a solver.
 
@@ -268,23 +313,6 @@ def record(solver: str) -> SolverRecord:
     return REGISTRY[validate.name(solver, SOLVERS, "solver")]
 
 
-def check_engine(engine: str, solver: SolverName) -> Engine:
-    """``engine`` checked to be an engine that covers ``solver``.
-
-    One of :data:`~fsudoku.base.names.ENGINES`, and one that covers ``solver`` (an
-    :class:`UnknownName` otherwise).
-
-    >>> check_engine("fast", "bird")
-    Traceback (most recent call last):
-    ...
-    fsudoku.base.validate.UnknownName: the fast engine covers simple, exclusives, exclusives-sets, not 'bird'
-    """
-    chosen = validate.name(engine, ENGINES, "engine")
-    if chosen not in REGISTRY[solver].engines:
-        raise UnknownName(f"the {chosen} engine covers {', '.join(FAST_SOLVERS)}, not {solver!r}")
-    return chosen
-
-
 def solve_line(solver: SolverName, line: str, max_nodes: int | None = None) -> Outcome:
     """Solve one line with the reference implementation of a solver.
 
@@ -295,7 +323,7 @@ def solve_line(solver: SolverName, line: str, max_nodes: int | None = None) -> O
     unless given a ``max_nodes``.
 
     >>> solve_line("bird", "11" + "." * 79)
-    Outcome(status='no_solution', solution=None, nodes=1, blanks=None)
+    Outcome(status='no_solution', solution=None, nodes=1, blanks=None, engine='reference')
     """
-    run = record(solver).run
-    return run(validate.line(line), validate.bound(max_nodes))
+    checked = validate.options(solver, max_nodes=max_nodes)
+    return REGISTRY[checked.solver].run(validate.line(line), checked.max_nodes)

@@ -138,7 +138,7 @@ def check_counter(
     found: list[tuple[str, int, Called, str]] = []
 
     def body(line: str) -> None:
-        expected = counting._count(line, limit + 1, COUNT_NODES)
+        expected = counting.count_solutions(line, limit + 1, max_nodes=COUNT_NODES)
         assume(expected <= limit)
         board = to_input(line, shape)
         called = caller(board)

@@ -324,7 +324,7 @@ def expectation(line: str, declared: Declared, order: Order, rule: Rule | None =
     if not is_puzzle(canonical) or not declared.reads(line):
         return Expected("skip" if declared.invalid == "skip" else "not_a_puzzle")
     try:
-        count = counting._count(canonical, 2, COUNT_NODES)
+        count = counting.count_solutions(canonical, 2, max_nodes=COUNT_NODES)
     except GaveUp:
         count = 2
     if count == 0:

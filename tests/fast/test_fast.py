@@ -405,15 +405,6 @@ def test_a_batch_with_no_busy_slot_ends_no_job() -> None:
     assert batch.step() == ([], [])
 
 
-def test_unknown_rule() -> None:
-    with pytest.raises(ValueError, match="unknown rule 'bird'"):
-        solve_many([SAMPLE], "bird")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="unknown rule 'bird'"):
-        solve_one(SAMPLE, "bird")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="not a puzzle line"):
-        settle("x", "exclusives")
-
-
 # --- the corpus ---------------------------------------------------------------------
 
 

@@ -113,13 +113,13 @@ def mrv_oracle(puzzle: str) -> tuple[str | None, int]:
 def test_search_order_and_nodes_follow_the_notes(puzzle: str) -> None:
     # first_solution p == (the oracle's first solution, its placements tried)
     found = mrv.first_solution(puzzle)
-    assert (found.solution, found.nodes) == mrv_oracle(puzzle), puzzle
+    assert found is not None and (found.solution, found.nodes) == mrv_oracle(puzzle), puzzle
 
 
 def test_search_order_and_nodes_on_the_sample_and_the_empty_grid() -> None:
     for puzzle in (SAMPLE_PUZZLE, "." * 81):
         found = mrv.first_solution(puzzle)
-        assert (found.solution, found.nodes) == mrv_oracle(puzzle), puzzle
+        assert found is not None and (found.solution, found.nodes) == mrv_oracle(puzzle), puzzle
 
 
 def test_search_of_a_full_grid_places_nothing() -> None:

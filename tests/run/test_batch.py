@@ -52,7 +52,7 @@ def test_progress_is_told_by_the_engine_when_the_engine_can_tell(
             told.append(("yield", 1))
             yield Found(None, 1)
 
-    monkeypatch.setattr(fast, "_solve_lines", lambda *args: engine(*args[:1], on_decided=args[4]))
+    monkeypatch.setattr(fast, "solve_lines", engine)
     entries = [Entry(SAMPLE_PUZZLE, str(n)) for n in range(3)]
     seen: list[int] = []
     results = list(batch.outcomes(entries, "exclusives", engine="fast", on_decided=seen.append))
@@ -61,7 +61,7 @@ def test_progress_is_told_by_the_engine_when_the_engine_can_tell(
     assert told[0] == ("decided", 3)
     # the reference engine has no such hook: one call per outcome, as it is yielded
     seen.clear()
-    list(batch.outcomes(entries[:2], "exclusives", on_decided=seen.append))
+    list(batch.outcomes(entries[:2], "exclusives", engine="reference", on_decided=seen.append))
     assert seen == [1, 1]
 
 
