@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from fsudoku.base.oracle import is_solution
-from fsudoku.pe96.formats import is_puzzle, read_puzzles
+from fsudoku.grid_io import is_puzzle
+from fsudoku.pe96.formats import read_puzzles
 
 PuzzleSolver = Callable[[str], "str | None"]
 """A puzzle line (already valid) to its solution, or ``None`` when there is none; it

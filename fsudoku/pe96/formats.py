@@ -57,6 +57,7 @@ Glossary: ``entry`` one puzzle of the input with its label, ``text`` the
 81-character candidate line, ``label`` ``Grid 01`` or a line number, ``rows`` the
 rows of an Euler block, ``chunk`` bytes as one read of a stream gives them.
 
+>>> from fsudoku.grid_io import is_puzzle
 >>> entries = list(read_puzzles(["# two puzzles\r\n", "1" * 81 + "\r\n", "0" * 80 + "\n"]))
 >>> [(e.label, len(e.text), is_puzzle(e.text)) for e in entries]
 [('2', 81, True), ('3', 80, False)]
@@ -69,7 +70,6 @@ from dataclasses import dataclass
 from itertools import chain, islice
 
 from fsudoku.base import validate
-from fsudoku.grid_io import is_puzzle
 
 __all__ = [
     "MAX_LINE",
@@ -79,7 +79,6 @@ __all__ = [
     "decode",
     "format_boxed",
     "format_euler",
-    "is_puzzle",
     "puzzle_line",
     "read_puzzles",
 ]

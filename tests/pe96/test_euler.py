@@ -6,9 +6,10 @@ import pytest
 from support import P096, first_lines
 
 from fsudoku.base.oracle import is_solution
+from fsudoku.grid_io import is_puzzle
 from fsudoku.pe96 import dlx, mrv, norvig
 from fsudoku.pe96.euler import PuzzleSolver, euler96_sum, top_left
-from fsudoku.pe96.formats import format_euler, is_puzzle, read_puzzles
+from fsudoku.pe96.formats import format_euler, read_puzzles
 from fsudoku.testing.strategies import SAMPLE_PUZZLE, SAMPLE_SOLUTION
 
 PROJECT_EULER_96 = 24702

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from support import run_cli
 
-from fsudoku.pe96.formats import MAX_LINE, format_euler, is_puzzle, read_puzzles
+from fsudoku.grid_io import is_puzzle
+from fsudoku.pe96.formats import MAX_LINE, format_euler, read_puzzles
 from fsudoku.testing.strategies import SAMPLE_PUZZLE, SAMPLE_SOLUTION
 
 ROWS = format_euler("Grid", SAMPLE_PUZZLE).split("\n")[1:]

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import P096, first_lines
 
-from fsudoku.pe96.formats import Entry, format_boxed, format_euler, is_puzzle, read_puzzles
+from fsudoku.grid_io import is_puzzle
+from fsudoku.pe96.formats import Entry, format_boxed, format_euler, read_puzzles
 from fsudoku.testing.strategies import SAMPLE_PUZZLE, SAMPLE_SOLUTION, puzzles
 
 
