@@ -157,9 +157,9 @@ def _git(*args: str) -> str:
     return done.stdout.strip() if done.returncode == 0 else ""
 
 
-def heading(argv: Sequence[str], args: argparse.Namespace, setup: Setup) -> str:
-    """The section's heading, its command and what it measured on."""
-    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+def heading(argv: Sequence[str], args: argparse.Namespace, setup: Setup, began: float) -> str:
+    """The section's heading (``began``: when the run started), its command, the hard set."""
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(began))
     command = shlex.join(["python3", "benchmarks/run.py", *argv])
     what = " ".join(args.targets) if args.targets else "every target"
     hard = (
@@ -215,9 +215,10 @@ def _main(argv: Sequence[str], out: TextIO) -> int:
     if not args.plain:
         no_blas_threads()  # for every row (and the hard set, chosen in this process)
     compile_package()  # the rows' start-up is an installed program's, not a compiler's
+    compile_package(os.path.dirname(os.path.abspath(__file__)))  # the side-by-side rows'
     commands: dict[str, External] = {e.solver: e for e in args.against if e.solver}
     loud = not args.quiet and sys.stderr is not None and sys.stderr.isatty()
-    started = time.monotonic()
+    started, began = time.monotonic(), time.time()
     peers = Peers.find(args.peers, args.norvig_script, plain=args.plain)
     with LoadSampler() as load, tempfile.TemporaryDirectory(prefix="fsudoku-benchmarks-") as temp:
         setup = Setup(
@@ -232,7 +233,7 @@ def _main(argv: Sequence[str], out: TextIO) -> int:
             peers=peers,
         )
         verdicts = [v for name in names for v in TARGETS[name](setup)]
-    out.write(heading(argv, args, setup))
+    out.write(heading(argv, args, setup, began))
     report(args, setup, verdicts, out)
     out.write(f"\n{machine()}; {load.summary()}; {time.monotonic() - started:,.0f} s.\n")
     failed = any(group.failed for group in setup.groups)
