@@ -243,4 +243,5 @@ def _main(argv: Sequence[str], out: TextIO) -> int:
 if __name__ == "__main__":
     for ending in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(ending, _stop)
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # a reader gone (| head): quietly, as Unix does
     sys.exit(main())
