@@ -15,9 +15,11 @@ import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from benchmarks import lineup
 from benchmarks.child import SMALL_BATCH
+from benchmarks.lineup import CPP_PEER, FAST, NORVIG, PeerRow, Peers
 from benchmarks.memory import peak_memory
-from fsudoku.app.bench import Row, hardest, measure, run_process
+from fsudoku.app.bench import Row, format_table, hardest, measure, run_process
 from fsudoku.app.usage import External
 from fsudoku.base.names import Engine, SolverName
 
@@ -26,6 +28,9 @@ HARD_SET = 375
 
 CALL_STRIDE = 10
 """The one-puzzle-per-call target times every ``CALL_STRIDE``-th puzzle of the file."""
+
+PEER_PUZZLES = 1000
+"""The batch rows beside the peers run on this many puzzles from the start of the file."""
 
 REFERENCE_PUZZLES = 200
 """The reference's guard runs on this many puzzles from the start of the file."""
@@ -48,6 +53,15 @@ class Verdict:
 
 
 @dataclass(slots=True)
+class Group:
+    """The table of a group of rows measured together, for the report."""
+
+    title: str
+    table: str
+    failed: bool
+
+
+@dataclass(slots=True)
 class Setup:
     """What the targets of one run share, and the rows they measured."""
 
@@ -59,7 +73,15 @@ class Setup:
     launch: Callable[[str, Row], list[str]] | None = None
     commands: dict[str, External] = field(default_factory=dict)  # by solver
     progress: Callable[[str], object] | None = None
-    groups: list[tuple[str, list[Row]]] = field(default_factory=list)
+    peers: Peers = field(default_factory=Peers)
+    groups: list[Group] = field(default_factory=list)
+    hard_lines: list[str] | None = None
+
+    def hard(self) -> list[str]:
+        """The hard set: the ``hard_set`` puzzles ``exclusives`` needs the most nodes for."""
+        if self.hard_lines is None:
+            self.hard_lines = hardest(self.puzzles, self.hard_set)
+        return self.hard_lines
 
     def write(self, name: str, puzzles: list[str]) -> str:
         """A file of puzzle lines, one per input set, in the run's folder."""
@@ -93,7 +115,20 @@ class Setup:
         path = self.write(name, puzzles)
         launch = self.launcher()
         measure(rows_, path, self.repeat, False, self.timeout, launch, self.progress)
-        self.groups.append((title, rows_))
+        externals = [r.external for r in rows_ if r.external is not None]
+        failed = any(r.failure() is not None for r in rows_)
+        self.groups.append(Group(title, format_table(rows_, externals), failed))
+
+    def side_by_side(
+        self, title: str, name: str, puzzles: list[str], mode: lineup.BatchOrCalls
+    ) -> dict[str, PeerRow]:
+        """Time fsudoku's calls and the peers' on ``puzzles``, in rounds; the rows by label."""
+        path = self.write(name, puzzles)
+        rows = lineup.rows_of(self.peers, mode, self.folder, name)
+        lineup.lineup(rows, path, self.repeat, self.timeout, self.progress)
+        failed = any(r.failure() is not None for r in rows)
+        self.groups.append(Group(title, lineup.table(rows, len(puzzles)), failed))
+        return {r.label: r for r in rows}
 
     def modes(self, mode: str, row: Row, name: str, puzzles: list[str]) -> list[dict[str, float]]:
         """The figures of ``repeat`` runs of one of the child's untimed modes."""
@@ -150,7 +185,7 @@ def ratio(name: str, ours: Row, theirs: Row | None, goal: float, slower: bool = 
 
 
 def whole(s: Setup) -> list[Verdict]:
-    """The whole-file target: the fast engine at least 50 times as fast as the Haskell.
+    """The whole-file target: the fast engine at least 55 times as fast as the Haskell.
 
     On one core, against the compiled Haskell (``--jobs 2`` is timed beside it).
     """
@@ -158,46 +193,83 @@ def whole(s: Setup) -> list[Verdict]:
     one, two = s.ours("exclusives", "fast", 1, n), s.ours("exclusives", "fast", 2, n)
     ghc = s.theirs("exclusives", n)
     s.time(f"The whole file ({n:,} puzzles)", "whole", s.puzzles, one, two, ghc)
-    return [ratio(f"Batch, all {n:,}, one core", one, ghc, 50)]
+    return [ratio(f"Batch, all {n:,}, one core", one, ghc, 55)]
 
 
 def hard(s: Setup) -> list[Verdict]:
     """The fast engine on the hardest puzzles: at least 40 times as fast as the Haskell."""
-    chosen = hardest(s.puzzles, s.hard_set)
+    chosen = s.hard()
     one, ghc = s.ours("exclusives", "fast", 1, len(chosen)), s.theirs("exclusives", len(chosen))
     s.time(f"The {len(chosen):,} hardest puzzles", "hard", chosen, one, ghc)
     return [ratio(f"Hard set ({len(chosen):,} hardest)", one, ghc, 40)]
 
 
-def calls(s: Setup) -> list[Verdict]:
-    """The one-call-a-puzzle target: the fast engine against ``norvig``.
+def per_call(name: str, ours: PeerRow, theirs: PeerRow, key: str, goal: float) -> Verdict:
+    """The verdict of ``ours`` against ``theirs`` on a CPU time a call (``key``: median, mean).
 
-    One puzzle per call (every 10th of the file): median at most norvig's, mean at most
-    twice norvig's.
+    At most ``goal`` times theirs. Not met when ours failed; not measured when theirs was
+    not installed or failed.
+    """
+    want = f"<= {goal:g}x {theirs.label}"
+    if not ours.measured():
+        why = ours.skipped or ours.failure() or "not run"
+        return Verdict(name, f"{ours.label} failed: {why}", want, False)
+    if theirs.skipped is not None:
+        return Verdict(name, f"{theirs.label} not measured: {theirs.skipped}", want, None)
+    if not theirs.measured():
+        return Verdict(name, f"{theirs.label} failed: {theirs.failure()}", want, None)
+    a, b = ours.figure(key), theirs.figure(key)
+    rounds = [
+        x.stats[key] / max(y.stats[key], 1e-9) for x, y in zip(ours.runs, theirs.runs, strict=True)
+    ]
+    measured = (
+        f"{a:,.0f} us vs {theirs.label} {b:,.0f} us ({a / max(b, 1e-9):.2f}x; "
+        f"rounds {spread(rounds)}x)"
+    )
+    return Verdict(name, measured, want, a <= goal * b)
+
+
+def calls(s: Setup) -> list[Verdict]:
+    """The one-call-a-puzzle target on the file: the fast engine against ``norvig``.
+
+    One puzzle per ``fsudoku.solve`` call (every 10th of the file), CPU time a call, the
+    peers beside them: median at most half norvig's, mean at most twice norvig's.
     """
     chosen = s.puzzles[::CALL_STRIDE]
-    fast = s.ours("exclusives", "fast", 1, len(chosen))
-    norvig = s.ours("norvig", "reference", 1, len(chosen))
-    f, n = (s.modes("calls", r, "calls", chosen) for r in (fast, norvig))
-    fm, fa = (statistics.median(x[k] for x in f) for k in ("median", "mean"))
-    nm, na = (statistics.median(x[k] for x in n) for k in ("median", "mean"))
-    medians = spread([x["median"] / y["median"] for x, y in zip(f, n, strict=True)])
-    means = spread([x["mean"] / y["mean"] for x, y in zip(f, n, strict=True)])
     title = f"One puzzle per call (every {CALL_STRIDE}th, {len(chosen):,})"
+    rows = s.side_by_side(title, "calls", chosen, "calls")
+    fast, norvig = rows[FAST], rows[NORVIG]
     return [
-        Verdict(
-            f"{title}: median",
-            f"{fm:,.0f} us vs norvig {nm:,.0f} us ({fm / nm:.2f}x; rounds {medians}x)",
-            "<= 1x norvig",
-            fm <= nm,
-        ),
-        Verdict(
-            f"{title}: mean",
-            f"{fa:,.0f} us vs norvig {na:,.0f} us ({fa / na:.2f}x; rounds {means}x)",
-            "<= 2x norvig",
-            fa <= 2 * na,
-        ),
+        per_call(f"{title}: median", fast, norvig, "median", 0.5),
+        per_call(f"{title}: mean", fast, norvig, "mean", 2),
     ]
+
+
+def hard_calls(s: Setup) -> list[Verdict]:
+    """The one-call-a-puzzle target on the hard set: the fast engine's mean at most the others'.
+
+    Against the C++ peer's (``pencilmark``) and ``norvig``'s, CPU time a call.
+    """
+    chosen = s.hard()
+    title = f"One puzzle per call, the hard set ({len(chosen):,} hardest)"
+    rows = s.side_by_side(title, "hard-calls", chosen, "calls")
+    fast = rows[FAST]
+    return [
+        per_call(f"{title}: mean", fast, rows[CPP_PEER], "mean", 1),
+        per_call(f"{title}: mean", fast, rows[NORVIG], "mean", 1),
+    ]
+
+
+def peers(s: Setup) -> list[Verdict]:
+    """The batches beside the peers, on the first 1,000 puzzles: no goal, the table.
+
+    fsudoku's solvers in one ``solve_many`` call; the peers, which have no batch call, one
+    call a puzzle, and pencilmark's own program.
+    """
+    chosen = s.puzzles[:PEER_PUZZLES]
+    title = f"The first {len(chosen):,} puzzles, batches beside the peers"
+    s.side_by_side(title, "peers", chosen, "batch")
+    return []
 
 
 def small(s: Setup) -> list[Verdict]:
@@ -272,6 +344,8 @@ TARGETS: dict[str, Callable[[Setup], list[Verdict]]] = {
     "whole": whole,
     "hard": hard,
     "calls": calls,
+    "hard-calls": hard_calls,
+    "peers": peers,
     "small": small,
     "memory": memory,
     "reference": reference,
@@ -279,5 +353,5 @@ TARGETS: dict[str, Callable[[Setup], list[Verdict]]] = {
 }
 """Every target, by the name ``run.py`` takes, in the order a run measures them."""
 
-NEEDS_CHECKOUT = ("calls", "small")
+NEEDS_CHECKOUT = ("calls", "hard-calls", "peers", "small")
 """The targets that time this checkout's library calls (not a ``--program``'s)."""

@@ -1,6 +1,8 @@
 """The benchmarks' harness (``benchmarks/``): its settings, its memory sampling, how it
-judges a target, a run of it on a puzzle, and its documents' tables. Quick: no figure
-is checked, only what the harness makes of the figures."""
+judges a target, the side-by-side rows (their adapters, answer checks and skips), a run of
+it on a puzzle, and its documents' tables. Quick: no figure is checked, only what the
+harness makes of the figures. The installed peers' adapters are tried where the peers are
+installed (``pencilmark``, ``dlxsudoku`` in this environment), and skipped elsewhere."""
 
 from __future__ import annotations
 
@@ -18,10 +20,11 @@ import pytest
 from markdown_it import MarkdownIt
 from support import ROOT
 
-from benchmarks import child, memory, settings, targets
+from benchmarks import child, lineup, memory, peers, settings, targets
 from benchmarks.run import main as run_main
 from fsudoku.app.bench import Row, Run
 from fsudoku.grid_io import SAMPLE
+from fsudoku.testing.puzzles import SAMPLE_SOLUTION
 
 BENCHMARKS = ROOT / "benchmarks"
 
@@ -34,7 +37,7 @@ def row(label: str, cpus: list[float], status: int = 0, digest: str = "d") -> Ro
 
 
 def test_the_modules_doctests_pass() -> None:
-    for module in (child, memory, settings, targets):
+    for module in (child, lineup, memory, peers, settings, targets):
         assert doctest.testmod(module).failed == 0, module.__name__
 
 
@@ -137,12 +140,118 @@ def test_a_run_of_the_reference_target_on_one_puzzle(tmp_path: Path) -> None:
     assert table_problems(text) == [], text
 
 
+# ---------------------------------------------------------------- side by side
+
+
+def peer_row(label: str, figures: list[dict[str, float]], status: int = 0) -> lineup.PeerRow:
+    """A side-by-side row with one run per figures given."""
+    r = lineup.PeerRow(label, "calls", [])
+    r.runs.extend(Run(1.0, 1.0, "d", status, dict(f)) for f in figures)
+    return r
+
+
+def test_a_call_is_judged_on_the_rounds_medians_and_a_missing_peer_is_not_measured() -> None:
+    fast = peer_row("fast", [{"mean": 100.0}, {"mean": 300.0}, {"mean": 200.0}])
+    cpp = peer_row("cpp", [{"mean": 250.0}, {"mean": 250.0}, {"mean": 100.0}])
+    met = targets.per_call("t", fast, cpp, "mean", 1)
+    assert (met.met, met.goal) == (True, "<= 1x cpp"), met
+    assert met.measured.startswith("200 us vs cpp 250 us (0.80x; rounds 0.4-2x)"), met
+    assert targets.per_call("t", fast, cpp, "mean", 0.5).met is False
+    gone = lineup.PeerRow("cpp", "calls", [], skipped="cpp is not installed")
+    assert targets.per_call("t", fast, gone, "mean", 1).met is None
+    broken = peer_row("cpp", [{"mean": 1.0}], status=1)
+    assert targets.per_call("t", fast, broken, "mean", 1).met is None
+    wrong = peer_row("fast", [{"mean": 1.0}])
+    wrong.problem = "1 wrong"
+    assert targets.per_call("t", wrong, cpp, "mean", 1).met is False
+
+
+def test_answers_are_checked_against_their_puzzles(tmp_path: Path) -> None:
+    answers = tmp_path / "answers.txt"
+    swapped = SAMPLE_SOLUTION[1] + SAMPLE_SOLUTION[0] + SAMPLE_SOLUTION[2:]
+    raised = {"NoSolution: no": 1}
+    for text, errors, problem in [
+        (SAMPLE_SOLUTION, {}, None),
+        (swapped, {}, "1 wrong, 0 without an answer (first: puzzle 1)"),
+        ("-", raised, "0 wrong, 1 without an answer (first: puzzle 1; raised NoSolution: no)"),
+        (f"{SAMPLE_SOLUTION}\n{SAMPLE_SOLUTION}", {}, "2 answers for 1 puzzles"),
+    ]:
+        answers.write_text(f"{text}\n")
+        assert lineup.check([SAMPLE], str(answers), errors) == problem, text
+
+
+def test_a_command_passes_only_with_the_checked_rows_bytes() -> None:
+    checked = peer_row("a", [{}])
+    same, other = peer_row("b", [{}]), peer_row("c", [{}])
+    same.mode = other.mode = "command"
+    other.runs[0].digest = "e"
+    lineup.commands_checked([checked, same, other])
+    assert same.failure() is None and other.failure() is not None
+
+
+def test_the_adapters_answer_one_puzzle(tmp_path: Path) -> None:
+    for name in ("fsudoku exclusives fast", "fsudoku norvig"):
+        for mode in ("calls", "batch"):
+            output, stats = peers.run(mode, name, None, [SAMPLE, SAMPLE])
+            assert output == [SAMPLE_SOLUTION] * 2 and stats["count"] == 2, (name, mode, stats)
+    script = tmp_path / "sudoku.py"  # a stand-in with Norvig's names; its tests must not run
+    script.write_text(
+        f"squares = list(range(81))\ndef solve(grid):\n    return dict(enumerate({SAMPLE_SOLUTION!r}))\n"
+        "if __name__ == '__main__':\n    raise SystemExit('ran as a script')\n"
+    )
+    output, stats = peers.run("calls", "sudoku.py (Norvig)", str(script), [SAMPLE])
+    assert output == [SAMPLE_SOLUTION] and stats["version"].startswith("sha256 "), stats
+    assert "skip" in peers.run("calls", "sudoku.py (Norvig)", None, [SAMPLE])[1]
+
+
+@pytest.mark.parametrize("name", ["pencilmark", "dlxsudoku"])
+def test_an_installed_peer_answers_one_puzzle(name: str) -> None:
+    pytest.importorskip(name)
+    output, stats = peers.run("calls", name, None, [SAMPLE])
+    assert output == [SAMPLE_SOLUTION] and stats["errors"] == {}, stats
+
+
+def test_a_peer_that_is_not_installed_is_skipped_with_its_reason(tmp_path: Path) -> None:
+    found = lineup.Peers.find(str(tmp_path))  # no venv, no sudoku.py
+    assert found.python == sys.executable and found.script is None
+    assert "no sudoku.py" in (found.missing("sudoku.py (Norvig)") or "")
+    (tmp_path / "sudoku.py").write_text("")
+    assert lineup.Peers.find(str(tmp_path)).script == str(tmp_path / "sudoku.py")
+    # a peer's row in an interpreter without the peer: status 69 and the reason
+    code = (
+        "import sys; sys.modules['pencilmark'] = None; " + found.argv("calls", "pencilmark", "")[2]
+    )
+    argv = [sys.executable, "-c", code, "calls", "pencilmark", "", ""]
+    done = subprocess.run(argv, input=f"{SAMPLE}\n", capture_output=True, text=True, timeout=60)
+    assert done.returncode == peers.UNAVAILABLE and done.stdout == "", done
+    assert "pencilmark" in done.stderr.splitlines()[-1] and "skip" in done.stderr, done
+
+
+def test_a_run_of_the_peers_target_checks_every_answer(tmp_path: Path) -> None:
+    data = tmp_path / "one.txt"
+    data.write_text(f"{SAMPLE}\n")
+    script = tmp_path / "sudoku.py"  # a solver whose answer breaks a row
+    script.write_text(
+        "squares = list(range(81))\ndef solve(grid):\n    return {s: '1' for s in squares}\n"
+    )
+    out = io.StringIO()
+    argv = [str(data), "peers", "--repeat", "1", "-q", "--norvig-script", str(script)]
+    assert run_main(argv, out) == 1, out.getvalue()  # a row failed
+    text = out.getvalue()
+    assert text.startswith("## ") and "```sh\npython3 benchmarks/run.py " in text, text
+    assert "| fsudoku exclusives fast | " in text and "| 1 right | - |" in text, text
+    assert "failed: 1 wrong, 0 without an answer (first: puzzle 1)" in text, text
+    assert "load average" in text and table_problems(text) == [], text
+
+
 @pytest.mark.parametrize(
     ("argv", "says"),
     [
         (["nowhere"], "no target nowhere"),
         (["calls", "--program", "fsudoku"], "--program times whole runs only"),
         (["--against", "exclusives=./no-such-ghc"], "no such command"),
+        (["--peers", "/no/such/folder"], "no such folder"),
+        (["hard-calls", "--program", "fsudoku"], "--program times whole runs only"),
     ],
 )
 def test_a_bad_command_line_is_status_2_and_one_line(
