@@ -1,60 +1,66 @@
 """Check a whole solver against fsudoku's reference on generated puzzles, kind by kind.
 
-:func:`check_solver` runs one Hypothesis search per kind of puzzle
-(:data:`~fsudoku.testing.kinds.KINDS`), each call of the solver in a worker process with
-a time limit (:mod:`fsudoku.testing.worker`), and raises one :class:`SolverFailed` that
+:func:`check_solver` runs one Hypothesis search per kind of puzzle (:data:`~fsudoku.testing.KINDS`), each
+call of the solver in a worker process under a limit of CPU time and a wall-clock
+backstop (:mod:`fsudoku.testing._worker`), and raises one :class:`SolverFailed` that
 lists every failing kind with its shrunk example (:class:`SolverDisagrees`): what was
-wrong, in words, the answers as grids, and the call that repeats it.
-:func:`solver_tests` gives one pytest test per kind; :func:`check_kinds` returns the
-report of each kind (the ``fsudoku check-solver`` table) without raising.
+wrong, in words, the answers as grids, what the solver printed, and the call that
+repeats it. :func:`solver_tests` gives one pytest test per kind; :func:`check_kinds`
+returns the report of each kind (the ``fsudoku check-solver`` table) without raising.
+The three take the same options, :class:`SolverOptions`.
 
-Needs the ``hypothesis`` extra, and pytest for :func:`solver_tests` only.
+pytest is needed for :func:`solver_tests` only.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import random
 import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Any, Literal, TypeAlias
+import warnings
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, TypeAlias, TypedDict, Unpack
 
 from hypothesis import HealthCheck, Phase, Verbosity, given, reject, settings
 from hypothesis import seed as hypothesis_seed
 from hypothesis.errors import Unsatisfiable
 from returns.maybe import Maybe
 
-from fsudoku.testing.adapters import Shape, call_text, to_input
-from fsudoku.testing.kinds import (
+from fsudoku.base.names import SarkarRule
+from fsudoku.testing._adapters import Shape, board_text, to_input
+from fsudoku.testing._kinds import (
     Blanks,
     Declared,
     Expected,
     Kind,
     Order,
-    Rule,
     _kinds,
     _reference_name,
     expectation,
     solver_lines,
 )
-from fsudoku.testing.random_puzzles import hard_puzzle_lines
-from fsudoku.testing.verdicts import (
+from fsudoku.testing._random_puzzles import hard_puzzle_lines
+from fsudoku.testing._verdicts import (
+    FAILING,
     Judge,
     KindReport,
     SolverDisagrees,
     SolverFailed,
     Status,
     function_name,
+    said,
+    statement,
 )
-from fsudoku.testing.worker import Called, Caller
+from fsudoku.testing._worker import Called, Caller
+from fsudoku.testing._worker import backstop as default_backstop
 
 __all__ = [
+    "DEFAULT_BUDGET",
     "DEFAULT_TIMEOUT",
-    "KindReport",
     "LineSolver",
-    "SolverDisagrees",
-    "SolverFailed",
+    "SolverOptions",
     "check_kinds",
     "check_solver",
     "solver_tests",
@@ -64,146 +70,264 @@ LineSolver: TypeAlias = Callable[[str], str | None] | Callable[[str], Maybe[str]
 """A solver of input lines: the solution as 81 digits, or ``None`` (or a ``Maybe``)."""
 
 DEFAULT_TIMEOUT = 5.0
-"""Seconds a call of the solver may take (``timeout=None``: no limit, in this process)."""
+"""CPU seconds a call of the solver may take."""
 
-TIMEOUTS_PER_KIND = 4
-"""Calls past the limit after which a kind's shrinking stops (each costs the limit): the
-smallest line that timed out so far is reported."""
+DEFAULT_BUDGET = 300.0
+"""Wall-clock seconds a whole check may take; the kinds left then are not run."""
+
+SLOW_PER_KIND = 2
+"""Calls past the CPU limit after which a kind's search stops (each costs the limit)."""
+
+Data: TypeAlias = "str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None"
+
+
+class SolverOptions(TypedDict, total=False):
+    """The options of :func:`check_solver`, :func:`check_kinds` and :func:`solver_tests`.
+
+    Each is a keyword argument of the three; :data:`DEFAULTS` holds the defaults.
+    """
+
+    order: Order
+    """Which solution a puzzle with several expects: ``"any"``, the first of Sarkar's
+    search (``"sarkar"``, with ``rule``) or of Bird's (``"bird"``)."""
+    rule: SarkarRule | None
+    """Sarkar's cell pruner, with ``order="sarkar"`` (``"simple"`` by default)."""
+    kinds: Iterable[Kind] | None
+    """The kinds to check (:data:`~fsudoku.testing.KINDS`, all by default)."""
+    max_examples: int | None
+    """Lines in all, shared by the kinds (the Hypothesis profile's by default)."""
+    shrink: bool
+    """Whether a failing line is shrunk (else the first one found is reported)."""
+    derandomize: bool | None
+    """Hypothesis' ``derandomize`` (the profile's by default)."""
+    seed: int | None
+    """The seed of the search (drawn, and shown in reports, by default)."""
+    timeout: float | None
+    """CPU seconds a call may take: past it the call is ``slow`` (``None``: no limit)."""
+    backstop: float | None
+    """Wall-clock seconds a call may take: past it the call is ``hung`` (by default ten
+    times ``timeout``, at least 60; ``math.inf``: no limit)."""
+    budget: float | None
+    """Wall-clock seconds the whole check may take: the kinds left are ``not run``."""
+    fail_slow: bool
+    """Whether a ``slow`` kind fails the check."""
+    invalid: Literal["none", "skip"] | type[BaseException]
+    """What the solver does with a line that is not a puzzle (:class:`Declared`)."""
+    several: Literal["any", "none", "skip"] | type[BaseException]
+    """What it does with a puzzle with several solutions."""
+    no_solution: Literal["none"] | type[BaseException]
+    """What it does with a puzzle with no solution."""
+    blanks: Blanks
+    """The blank characters it reads."""
+    shape: Shape
+    """The board it takes: a line, 9 rows of ints, or a dict of cells."""
+    data: Data
+    """Files or folders of hard puzzles, for the ``hard`` kind (fsudoku's own set by default)."""
+    name: str | None
+    """How reports call the solver (its module and name by default)."""
+
+
+DEFAULTS: SolverOptions = {
+    "order": "any",
+    "rule": None,
+    "kinds": None,
+    "max_examples": None,
+    "shrink": True,
+    "derandomize": None,
+    "seed": None,
+    "timeout": DEFAULT_TIMEOUT,
+    "backstop": None,
+    "budget": DEFAULT_BUDGET,
+    "fail_slow": False,
+    "invalid": "none",
+    "several": "any",
+    "no_solution": "none",
+    "blanks": ".",
+    "shape": "line",
+    "data": None,
+    "name": None,
+}
+"""The default of each option."""
 
 
 class _Found(Exception):
     """Raised in Hypothesis' test when the solver is wrong, so Hypothesis shrinks the line."""
 
 
-class _Enough(BaseException):
-    """Ends a kind's search early (too many calls past the limit); Hypothesis lets it through."""
+class _Stop(BaseException):
+    """Ends a kind's search early (a hang, slow calls, the budget spent); Hypothesis lets it through."""
+
+
+@dataclass
+class _Plan:
+    """A check's checked options, and what they make."""
+
+    solve: Callable[[Any], object]
+    options: SolverOptions
+    name: str
+    kinds: tuple[Kind, ...]
+    declared: Declared
+    each: int
+    seed: int | None
+    hard: tuple[str, ...]
+    backstop: float | None
+    started: float | None = None
+
+    def out_of_time(self) -> bool:
+        """Whether the budget is spent (its clock starts with the first kind)."""
+        now, budget = time.monotonic(), self.options["budget"]
+        self.started = self.started or now
+        return budget is not None and now - self.started > budget
+
+    def failure(
+        self, kind: Kind, judge: Judge, found: tuple[str, Expected, Called, str, str]
+    ) -> SolverDisagrees:
+        """The report of one call: the line, the call, what is wrong, how to repeat it."""
+        line, expected, called, problem, detail = found
+        seed = self.seed
+        rerun = (
+            f"check_solver(..., kinds=[{kind!r}], seed={seed})  # or --kinds {kind} --seed {seed}"
+        )
+        board = board_text(line, self.declared.shape)
+        hint = judge.hint(kind, line, expected, called)
+        return SolverDisagrees(
+            self.name, kind, line, expected, called, problem, detail,
+            statement(self.solve, board), rerun if seed is not None else "", hint, board,
+        )  # fmt: skip
 
 
 @dataclass
 class _KindRun:
-    """One kind's search: its settings, and the smallest failure seen so far."""
+    """One kind's search: the calls, and the smallest wrong one, the first slow or hung one."""
 
     kind: Kind
+    plan: _Plan
     caller: Caller
     judge: Judge
-    rule: Rule | None
     examples: int = 0
-    timeouts: int = 0
-    last: tuple[str, Expected, Called, str, str] | None = None
+    cpu: float = 0.0
+    wrong: tuple[str, Expected, Called, str, str] | None = None
+    late: tuple[str, Expected, Called, str, str] | None = None
+    slow: int = 0
+    cut: bool = False
+    first: tuple[str, Expected] | None = None
+    seen: dict[str, tuple[tuple[object, ...], str]] = field(default_factory=dict)
 
     def body(self, line: str) -> None:
         """Hypothesis' test: call the solver on the line and judge the answer."""
         __tracebackhide__ = True
-        declared = self.judge.declared
-        expected = expectation(line, declared, self.judge.order, self.rule)
+        if self.plan.out_of_time():
+            self.cut = True
+            raise _Stop
+        options = self.plan.options
+        expected = expectation(line, self.plan.declared, options["order"], options["rule"])
         if expected.verdict == "skip":
             reject()
         self.examples += 1
-        board = line if declared.shape == "line" else to_input(line, declared.shape)
+        self.check(line, expected)
+
+    def check(self, line: str, expected: Expected) -> None:
+        """One call, judged: :class:`_Found` when wrong, :class:`_Stop` when enough."""
+        board = to_input(line, self.plan.declared.shape)
         called = self.caller(board)
-        problem, detail = self.judge.problem(line, expected, called)
-        if not problem:
+        self.cpu += called.cpu
+        if called.status in ("slow", "hung"):
+            self.late = self.late or (
+                line,
+                expected,
+                called,
+                *self.judge.problem(line, expected, called),
+            )
+            self.slow += called.status == "slow"
+            if called.status == "hung" or self.slow >= SLOW_PER_KIND:
+                raise _Stop
             return
-        self.last = (line, expected, called, problem, detail)
-        if called.status == "timed_out":
-            self.timeouts += 1
-            if self.timeouts >= TIMEOUTS_PER_KIND:
-                raise _Enough
+        problem, detail = self.judge.problem(line, expected, called)
+        now = ((called.status, called.answer, called.error_type), said(called))
+        before = self.seen.setdefault(line, now)
+        if before[0] != now[0] and expected.verdict != "several":
+            problem, detail = (
+                (
+                    f"answered this puzzle differently the second time ({before[1]}, then "
+                    f"{now[1]}): it keeps state from one call to the next"
+                ),
+                "",
+            )
+        if not problem:
+            self.first = self.first or (line, expected)
+            return
+        self.wrong = (line, expected, called, problem, detail)
         raise _Found
 
-
-@dataclass(frozen=True)
-class _Options:
-    """The settings shared by every kind of one check."""
-
-    name: str
-    order: Order
-    rule: Rule | None
-    declared: Declared
-    each: int
-    shrink: bool
-    derandomize: bool | None
-    seed: int | None
-    timeout: float | None
-    hard: tuple[str, ...]
-    data_note: str
-
-    def rerun(self, kind: Kind) -> str:
-        """The call that runs this kind's search again."""
-        if self.seed is None:
-            return ""
-        return f"check_solver(..., kinds=[{kind!r}], seed={self.seed})  # or --kinds {kind} --seed {self.seed}"
+    def report(self, started: float) -> KindReport:
+        """The kind's report: failed, hung, slow, not run (the budget spent) or passed."""
+        seconds = time.perf_counter() - started
+        status: Status = "passed"
+        found, note = self.wrong, ""
+        if found is None and self.late is not None:
+            found, status = self.late, ("hung" if self.late[2].status == "hung" else "slow")
+        elif found is not None:
+            status = "failed"
+        if self.slow:
+            note = f"{self.slow} calls past {self.plan.options['timeout']:g} s of CPU time"
+        if self.cut and status in ("passed", "slow"):
+            status = "not run" if status == "passed" else status
+            note = f"{note}; " if note else ""
+            note += f"the budget was spent after {self.examples} examples"
+        failure = None if found is None else self.plan.failure(self.kind, self.judge, found)
+        return KindReport(self.kind, status, self.examples, seconds, failure, note, self.cpu)
 
 
-def _run_kind(kind: Kind, solve: Callable[[Any], object], options: _Options) -> KindReport:
+def _run_kind(kind: Kind, plan: _Plan) -> KindReport:
     """One kind's Hypothesis search, reported."""
     __tracebackhide__ = True
     started = time.perf_counter()
-    if kind == "hard" and not options.hard:
-        return KindReport(kind, "skipped", note=options.data_note)
-    off = options.declared.off()
+    if kind == "hard" and not plan.hard:
+        return KindReport(kind, "skipped", note="no hard puzzle in the files of data=")
+    off = plan.declared.off()
     if kind in off:
         return KindReport(kind, "off", note=off[kind])
-    judge = Judge(options.declared, options.order)
-    with Caller(solve, options.timeout, options.declared.catch()) as caller:
-        run = _KindRun(kind, caller, judge, options.rule)
-        test = _settings(options)(
-            given(
-                solver_lines(
-                    kind, order=options.order, declared=options.declared, hard=options.hard
-                )
-            )(run.body)
-        )
-        if options.seed is not None:
-            test = hypothesis_seed(options.seed)(test)
+    if plan.out_of_time():
+        return KindReport(kind, "not run", note="the budget was spent before it began")
+    options = plan.options
+    judge = Judge(plan.declared, options["order"])
+    timeout = options["timeout"]
+    with Caller(plan.solve, timeout, plan.declared.catch(), backstop=plan.backstop) as caller:
+        run = _KindRun(kind, plan, caller, judge)
+        lines = solver_lines(kind, order=options["order"], declared=plan.declared, hard=plan.hard)
+        test = _settings(plan)(given(lines)(run.body))
+        if plan.seed is not None:
+            test = hypothesis_seed(plan.seed)(test)
         try:
             test()
-        except (_Found, _Enough):
+            if run.first is not None and run.late is None:  # the same puzzle again
+                run.check(*run.first)
+        except (_Found, _Stop):
             pass
         except Unsatisfiable:
+            note = "no line of this kind could be checked (the reference gave up)"
             return KindReport(
-                kind,
-                "skipped",
-                run.examples,
-                time.perf_counter() - started,
-                note="no line of this kind could be checked (the reference gave up)",
+                kind, "skipped", run.examples, time.perf_counter() - started, note=note
             )
         except Exception:
-            if run.last is None:
+            if run.wrong is None:
                 raise
-    seconds = time.perf_counter() - started
-    if run.last is None:
-        return KindReport(kind, "passed", run.examples, seconds)
-    line, expected, called, problem, detail = run.last
-    shape = options.declared.shape
-    failure = SolverDisagrees(
-        options.name,
-        kind,
-        line,
-        expected,
-        called,
-        problem,
-        detail,
-        call_text(options.name, line, shape),
-        options.rerun(kind),
-    )
-    status: Status = "timed out" if called.status == "timed_out" else "failed"
-    return KindReport(kind, status, run.examples, seconds, failure)
+    return run.report(started)
 
 
-def _settings(options: _Options) -> settings:
+def _settings(plan: _Plan) -> settings:
     """The Hypothesis settings of every kind's search."""
     phases = (Phase.explicit, Phase.generate, Phase.shrink)
     extra: dict[str, Any] = {}
-    if options.derandomize is not None:
-        extra["derandomize"] = options.derandomize
-    elif options.seed is not None:
+    if plan.options["derandomize"] is not None:
+        extra["derandomize"] = plan.options["derandomize"]
+    elif plan.seed is not None:
         extra["derandomize"] = False
     return settings(
-        max_examples=options.each,
+        max_examples=plan.each,
         deadline=None,
         database=None,
-        phases=phases if options.shrink else phases[:2],
+        phases=phases if plan.options["shrink"] else phases[:2],
         report_multiple_bugs=False,
         print_blob=False,
         verbosity=Verbosity.quiet,
@@ -212,27 +336,67 @@ def _settings(options: _Options) -> settings:
     )
 
 
+def _seconds(name: str, value: object, endless: bool = False) -> float | None:
+    """An option of seconds: ``None``, or a number > 0 (infinite where ``endless``)."""
+    if value is None:
+        return None
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not value > 0
+        or (math.isinf(value) and not endless)
+    ):
+        raise ValueError(f"{name} must be None or a number of seconds > 0, not {value!r}")
+    return float(value)
+
+
+def _plan(solve: object, given_options: SolverOptions) -> _Plan:
+    """The checked options of a check, and what they make."""
+    unknown = sorted(set(given_options) - set(DEFAULTS))
+    if unknown:
+        raise TypeError(f"unknown options {unknown}; the options are {', '.join(DEFAULTS)}")
+    options: SolverOptions = {**DEFAULTS, **given_options}
+    if not callable(solve):
+        raise TypeError(f"check_solver needs a function of a line, not {solve!r}")
+    _reference_name(options["order"], options["rule"])
+    kinds = _kinds(options["kinds"])
+    timeout = _seconds("timeout", options["timeout"])
+    backstop = _seconds("backstop", options["backstop"], endless=True)
+    _seconds("budget", options["budget"])
+    most = options["max_examples"]
+    if most is not None and (isinstance(most, bool) or not isinstance(most, int) or most < 1):
+        raise ValueError(f"max_examples must be None or a whole number >= 1, not {most!r}")
+    declared = Declared(
+        options["invalid"],
+        options["several"],
+        options["no_solution"],
+        options["blanks"],
+        options["shape"],
+    )
+    seed = options["seed"]
+    derandomize = options["derandomize"]
+    if seed is None and not (settings().derandomize if derandomize is None else derandomize):
+        seed = random.SystemRandom().randrange(2**32)
+    backstop = default_backstop(timeout) if backstop is None else backstop
+    return _Plan(
+        solve,
+        options,
+        options["name"] or function_name(solve),
+        kinds,
+        declared,
+        max(1, -(-(most or settings().max_examples) // len(kinds))),
+        seed,
+        hard_puzzle_lines(options["data"]) if "hard" in kinds else (),
+        None if math.isinf(backstop) else backstop,
+    )
+
+
 def check_kinds(
-    solve: Callable[[Any], object],
-    *,
-    order: Order = "any",
-    rule: Rule | None = None,
-    kinds: Iterable[Kind] | None = None,
-    max_examples: int | None = None,
-    shrink: bool = True,
-    derandomize: bool | None = None,
-    seed: int | None = None,
-    timeout: float | None = DEFAULT_TIMEOUT,
-    invalid: Literal["none", "skip"] | type[BaseException] = "none",
-    several: Literal["any", "none", "skip"] | type[BaseException] = "any",
-    blanks: Blanks = ".",
-    shape: Shape = "line",
-    data: Any = None,
-    name: str | None = None,
+    solve: Callable[[Any], object], **options: Unpack[SolverOptions]
 ) -> tuple[KindReport, ...]:
     """Check the solver kind by kind, as :func:`check_solver` does, and return each kind's report.
 
-    Nothing is raised; ``name`` is how reports call the solver.
+    Nothing is raised for the solver's faults.
 
     >>> reports = check_kinds(
     ...     lambda line: None, kinds=["invalid", "zeros"], invalid="skip", blanks=".", max_examples=2
@@ -244,112 +408,47 @@ def check_kinds(
     ('failed', 'found no solution, but the puzzle has one')
     """
     __tracebackhide__ = True
-    options = _options(
-        solve,
-        order,
-        rule,
-        kinds,
-        max_examples,
-        shrink,
-        derandomize,
-        seed,
-        timeout,
-        Declared(invalid, several, blanks, shape),
-        data,
-        name,
-    )
-    return tuple(_run_kind(kind, solve, options) for kind in _kinds(kinds))
+    plan = _plan(solve, options)
+    return tuple(_run_kind(kind, plan) for kind in plan.kinds)
 
 
-def _options(
-    solve: object,
-    order: Order,
-    rule: Rule | None,
-    kinds: Iterable[Kind] | None,
-    max_examples: int | None,
-    shrink: bool,
-    derandomize: bool | None,
-    seed: int | None,
-    timeout: float | None,
-    declared: Declared,
-    data: Any,
-    name: str | None,
-) -> _Options:
-    """The checked arguments of a check, as one record."""
-    if not callable(solve):
-        raise TypeError(f"check_solver needs a function of a line, not {solve!r}")
-    _reference_name(order, rule)
-    wanted = _kinds(kinds)
-    if timeout is not None and (
-        isinstance(timeout, bool) or not timeout > 0 or not math.isfinite(timeout)
-    ):
-        raise ValueError(f"timeout must be None or a number of seconds > 0, not {timeout!r}")
-    if max_examples is not None and (isinstance(max_examples, bool) or max_examples < 1):
-        raise ValueError(f"max_examples must be None or a whole number >= 1, not {max_examples!r}")
-    each = max(1, -(-(max_examples or settings().max_examples) // len(wanted)))
-    derandomized = derandomize if derandomize is not None else settings().derandomize
-    if seed is None and not derandomized:
-        seed = random.SystemRandom().randrange(2**32)
-    hard = hard_puzzle_lines(data) if "hard" in wanted else ()
-    note = "no hard set found: give data=, --data or $FSUDOKU_DATA (files of puzzle lines)"
-    return _Options(
-        name or function_name(solve),
-        order,
-        rule,
-        declared,
-        each,
-        shrink,
-        derandomize,
-        seed,
-        timeout,
-        hard,
-        note,
-    )
+def _failing(options: SolverOptions) -> tuple[Status, ...]:
+    """The statuses that fail a check with these options."""
+    return FAILING + (("slow",) if options.get("fail_slow") else ())
 
 
 def check_solver(
-    solve: LineSolver | Callable[[Any], object],
-    *,
-    order: Order = "any",
-    rule: Rule | None = None,
-    kinds: Iterable[Kind] | None = None,
-    max_examples: int | None = None,
-    shrink: bool = True,
-    derandomize: bool | None = None,
-    seed: int | None = None,
-    timeout: float | None = DEFAULT_TIMEOUT,
-    invalid: Literal["none", "skip"] | type[BaseException] = "none",
-    several: Literal["any", "none", "skip"] | type[BaseException] = "any",
-    blanks: Blanks = ".",
-    shape: Shape = "line",
-    data: Any = None,
+    solve: LineSolver | Callable[[Any], object], **options: Unpack[SolverOptions]
 ) -> None:
     """Check a solver against fsudoku's reference on generated puzzles of every kind.
 
     Raise :class:`SolverFailed`, listing each failing kind with its shrunk line, if any kind
-    fails.
+    fails (or hangs; or is slow, with ``fail_slow=True``); warn of the kinds that were slow
+    or not run.
 
     ``solve`` takes a board (``shape``: a line, 9 rows of ints, a dict of cells) and
     returns the solution (a line, rows, a dict, ``True`` for solved in place) or
-    ``None``/``False`` for no solution. Each kind of :data:`~fsudoku.testing.kinds.KINDS`
-    (all by default, or ``kinds``) is one Hypothesis search of
-    ``max_examples / len(kinds)`` lines (at least one; ``max_examples`` is the profile's by
-    default), shrunk on failure (``shrink=False``: the first failure found), from ``seed``
-    (drawn when not given, and shown in the report). Each call runs in a worker process
-    and fails past ``timeout`` seconds (``None``: in this process, no limit).
+    ``None``/``False`` for no solution. Each kind of :data:`~fsudoku.testing.KINDS` (all by default, or
+    ``kinds``) is one Hypothesis search of ``max_examples / len(kinds)`` lines (at least
+    one; ``max_examples`` is the profile's by default), shrunk on failure
+    (``shrink=False``: the first failure found), from ``seed`` (drawn when not given, and
+    shown in the report). Each call runs in a worker process and is ``slow`` past
+    ``timeout`` seconds of CPU time, ``hung`` past ``backstop`` seconds of wall-clock time;
+    the kinds not begun within ``budget`` seconds are not run. The options are
+    :class:`SolverOptions`.
 
     Where a puzzle has one solution, any valid answer is right; where it has several,
     ``order="any"`` takes any, ``"sarkar"`` the first of Sarkar's search with the cell
     pruner ``rule``, ``"bird"`` the first of Bird's; where it has none, ``None``. The
-    declarations ``invalid``, ``several`` and ``blanks`` (:class:`~fsudoku.testing.kinds.Declared`)
-    say what the solver promises beyond that; ``data`` is where the ``hard`` kind finds
-    its puzzle files (skipped when there are none).
+    declarations ``invalid``, ``several``, ``no_solution`` and ``blanks``
+    (:class:`Declared`) say what the solver promises beyond that; ``data`` is where the
+    ``hard`` kind finds its puzzle files (fsudoku's own hard set by default).
 
     >>> check_solver(lambda line: None, kinds=["invalid", "repeated_clue"], max_examples=4)
     >>> check_solver(lambda line: None, kinds=["empty"], max_examples=1, seed=0)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    fsudoku.testing.verdicts.SolverFailed: solver ...<lambda> fails 1 of 1 kinds: empty
+    fsudoku.testing._verdicts.SolverFailed: solver ...<lambda> fails 1 of 1 kinds: empty
     <BLANKLINE>
     kind empty: the empty grid
       line      '.................................................................................'
@@ -360,54 +459,46 @@ def check_solver(
     ...
     """
     __tracebackhide__ = True
-    reports = check_kinds(
-        solve,
-        order=order,
-        rule=rule,
-        kinds=kinds,
-        max_examples=max_examples,
-        shrink=shrink,
-        derandomize=derandomize,
-        seed=seed,
-        timeout=timeout,
-        invalid=invalid,
-        several=several,
-        blanks=blanks,
-        shape=shape,
-        data=data,
-    )
-    failures = tuple(r.failure for r in reports if r.failure is not None)
+    reports = check_kinds(solve, **options)
+    failing = _failing(options)
+    failures = tuple(r.failure for r in reports if r.failure is not None and r.status in failing)
     if failures:
         raise SolverFailed(failures[0].name, failures, reports) from None
+    late = [f"{r.kind} {r.status}" for r in reports if r.status in ("slow", "not run")]
+    if late:
+        warnings.warn(f"not every kind was checked in full: {', '.join(late)}", stacklevel=2)
 
 
-def solver_tests(solve: Callable[[Any], object], **options: Any) -> Callable[[Kind], None]:
+def solver_tests(
+    solve: Callable[[Any], object], **options: Unpack[SolverOptions]
+) -> Callable[[Kind], None]:
     """A pytest test of the solver, parametrized by kind.
 
-    Assign it to ``test_...`` in a module. ``options`` are :func:`check_solver`'s; a kind
-    turned off or skipped is a skipped test, a failing kind fails with its
-    :class:`SolverDisagrees` alone.
+    Assign it to ``test_...`` in a module. The options are checked here, once, and are
+    :func:`check_solver`'s; a kind turned off, skipped or not run is a skipped test, a
+    failing kind fails with its :class:`SolverDisagrees` alone.
 
     >>> test_mine = solver_tests(lambda line: None, kinds=["invalid", "empty"], max_examples=2)
     >>> test_mine("invalid")  # what pytest calls, once a kind
     >>> test_mine("empty")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    fsudoku.testing.verdicts.SolverDisagrees: kind empty: the empty grid
+    fsudoku.testing._verdicts.SolverDisagrees: kind empty: the empty grid
     ...
     """
     import pytest
 
-    kinds = _kinds(options.pop("kinds", None))
+    plan = _plan(solve, options)
+    failing = _failing(options)
 
-    @pytest.mark.parametrize("kind", kinds, ids=list(kinds))
+    @pytest.mark.parametrize("kind", plan.kinds, ids=list(plan.kinds))
     def test_solver(kind: Kind) -> None:
         """The solver passes the kind."""
         __tracebackhide__ = True
-        (report,) = check_kinds(solve, kinds=[kind], **options)
-        if report.failure is not None:
+        report = _run_kind(kind, plan)
+        if report.failure is not None and report.status in failing:
             raise report.failure from None
-        if report.status in ("off", "skipped"):
+        if report.status in ("off", "skipped", "not run"):
             pytest.skip(f"{kind}: {report.status} ({report.note})")
 
     return test_solver

@@ -1,10 +1,8 @@
 """The verdict on one call of a solver, and the reports of the solver checker.
 
-What was wrong, in words, and the reports of :func:`fsudoku.testing.check_solver`
-(:class:`SolverDisagrees` for one kind, :class:`SolverFailed` for all, :class:`KindReport`
-per kind).
-
-Needs no Hypothesis.
+What was wrong, in words, the declaration that would explain it, and the reports of
+:func:`fsudoku.testing.check_solver` (:class:`SolverDisagrees` for one kind,
+:class:`SolverFailed` for all, :class:`KindReport` per kind).
 """
 
 from __future__ import annotations
@@ -13,20 +11,28 @@ from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
 from fsudoku.base.oracle import is_solution
-from fsudoku.testing.diagnosis import (
+from fsudoku.testing._diagnosis import (
     clue_repeats,
     grid_rows,
     marked_cells,
     not_a_solution,
     side_by_side,
 )
-from fsudoku.testing.kinds import KINDS, Declared, Expected, Kind, Order
-from fsudoku.testing.worker import Called
+from fsudoku.testing._kinds import KINDS, Declared, Expected, Kind, Order
+from fsudoku.testing._worker import Called
 
-__all__ = ["Judge", "KindReport", "SolverDisagrees", "SolverFailed", "Status", "function_name"]
+__all__ = ["KindReport", "SolverDisagrees", "SolverFailed", "Status"]
 
-Status: TypeAlias = Literal["passed", "failed", "timed out", "skipped", "off"]
-"""How a kind went."""
+Status: TypeAlias = Literal["passed", "failed", "slow", "hung", "not run", "skipped", "off"]
+"""How a kind went: no wrong answer; a wrong answer; no wrong answer, but calls past the
+CPU limit; a call past the wall-clock backstop; not run (or cut short) for want of time
+(the run's budget); nothing to check it with; turned off by a declaration."""
+
+FAILING: tuple[Status, ...] = ("failed", "hung")
+"""The statuses that fail a check (``slow`` too, when asked)."""
+
+SHOWN_OUTPUT = 8
+"""The lines of a solver's output shown beside its example."""
 
 
 def function_name(f: object) -> str:
@@ -35,11 +41,41 @@ def function_name(f: object) -> str:
     return f"{module}.{name}" if module and name else repr(f)
 
 
+def statement(solve: object, board: str) -> str:
+    """The Python statement that calls the solver on a board.
+
+    >>> statement(is_solution, "'1'")
+    "import fsudoku.base.oracle; fsudoku.base.oracle.is_solution('1')"
+    >>> statement(lambda line: None, "'1'")
+    "solve('1')"
+    """
+    module, qualname = getattr(solve, "__module__", None), getattr(solve, "__qualname__", "")
+    if isinstance(module, str) and module != "__main__" and str(qualname).isidentifier():
+        return f"import {module}; {module}.{qualname}({board})"
+    name = getattr(solve, "__name__", "")
+    return f"{name if str(name).isidentifier() else 'solve'}({board})"
+
+
+def said(called: Called) -> str:
+    """What a call came to, in words."""
+    if called.status == "raised":
+        message = called.error
+        return f"raised {called.error_type}" + (
+            f" {message}" if message[:4] == "(at " else f": {message}"
+        )
+    return {
+        "slow": f"nothing within {called.cpu:g} s of CPU time",
+        "hung": f"nothing within {called.elapsed:.1f} s (wall clock)",
+        "died": f"nothing: the worker process died ({called.error})",
+        "unreadable": called.problem,
+    }.get(called.status, repr(called.answer))
+
+
 class SolverDisagrees(AssertionError):
-    """A solver answered one (shrunk) line of one kind wrongly.
+    """A solver answered one (shrunk) line of one kind wrongly (or too slowly).
 
     It holds what the solver was given, what it answered, what was expected, what is wrong,
-    and the call that repeats it.
+    a declaration that would explain it (``hint``), and the call that repeats it.
     """
 
     def __init__(
@@ -53,16 +89,14 @@ class SolverDisagrees(AssertionError):
         detail: str = "",
         call: str = "",
         rerun: str = "",
+        hint: str = "",
+        board: str = "",
     ) -> None:
-        self.name = name
-        self.kind: Kind = kind
-        self.line = line
-        self.expected = expected
-        self.called = called
-        self.problem = problem
-        self.detail = detail
-        self.call = call
-        self.rerun = rerun
+        self.name, self.kind, self.line, self.expected = name, kind, line, expected
+        self.called, self.problem, self.detail = called, problem, detail
+        self.call, self.rerun, self.hint = call, rerun, hint
+        self.board = board or repr(line)
+        """The board the solver was given, as a Python expression."""
         super().__init__(self.describe())
 
     @property
@@ -70,16 +104,6 @@ class SolverDisagrees(AssertionError):
         """The answer, as a line (``None`` for none)."""
         answer: str | None = self.called.answer
         return answer
-
-    @property
-    def timed_out(self) -> bool:
-        """Whether the call ran past the time limit."""
-        return self.called.status == "timed_out"
-
-    @property
-    def reference_name(self) -> str:
-        """The registry's solver whose answer was expected."""
-        return self.expected.reference
 
     @property
     def blanks(self) -> int:
@@ -93,25 +117,30 @@ class SolverDisagrees(AssertionError):
 
     def describe(self) -> str:
         """The message: the kind, the line, the answer, what is wrong, how to repeat it."""
-        said = {
-            "raised": f"raised {self.called.error_type}: {self.called.error}",
-            "timed_out": f"nothing within the limit ({self.called.elapsed:.2f} s)",
-            "died": f"nothing: the worker process died ({self.called.error})",
-            "unreadable": self.called.problem,
-        }.get(self.called.status, repr(self.called.answer))
         lines = [
             f"kind {self.kind}: {KINDS[self.kind]}",
             f"  line      {self.line!r}",
             f"            {self.blanks} blanks, {self.clues} clues, {len(self.line)} characters",
             f"  expected  {_expected_text(self.expected)}",
-            f"  answered  {said}",
-            f"  wrong     {self.problem}",
+            f"  answered  {said(self.called)}",
+            f"  {self.called.status if self.called.status in ('slow', 'hung') else 'wrong':<10}"
+            f"{self.problem}",
         ]
         lines += [" " * 12 + row for row in self.detail.splitlines()]
-        if self.rerun:
-            lines.append(f"  rerun     {self.rerun}")
+        lines += _labelled("traceback", self.called.trace.splitlines())
+        printed = [repr(row) for row in self.called.output.splitlines()]
+        if len(printed) > SHOWN_OUTPUT:
+            printed[SHOWN_OUTPUT:] = [f"... and {len(printed) - SHOWN_OUTPUT} more lines"]
+        lines += _labelled("printed", printed)
+        lines += _labelled("hint", [self.hint] if self.hint else [])
+        lines += _labelled("rerun", [self.rerun] if self.rerun else [])
         lines.append(f"  reproduce {self.call}")
         return "\n".join(lines)
+
+
+def _labelled(label: str, rows: list[str]) -> list[str]:
+    """Rows of a message, the first after its label."""
+    return [f"  {label if i == 0 else '':<10}{row}" for i, row in enumerate(rows)]
 
 
 class SolverFailed(AssertionError):
@@ -120,11 +149,9 @@ class SolverFailed(AssertionError):
     def __init__(
         self, name: str, failures: tuple[SolverDisagrees, ...], reports: tuple[KindReport, ...]
     ) -> None:
-        self.name = name
-        self.failures = failures
-        self.reports = reports
+        self.name, self.failures, self.reports = name, failures, reports
         kinds = ", ".join(f.kind for f in failures)
-        checked = sum(r.status not in ("off", "skipped") for r in reports)
+        checked = sum(r.status not in ("off", "skipped", "not run") for r in reports)
         super().__init__(
             f"solver {name} fails {len(failures)} of {checked} kinds: {kinds}\n\n"
             + "\n\n".join(f.describe() for f in failures)
@@ -133,14 +160,18 @@ class SolverFailed(AssertionError):
 
 @dataclass(frozen=True)
 class KindReport:
-    """How one kind went: passed, failed (with the failure), timed out, skipped, off."""
+    """How one kind went (:data:`Status`), its example (``failure``), its costs."""
 
     kind: Kind
     status: Status
     examples: int = 0
     seconds: float = 0.0
+    """Wall-clock seconds of the kind, the checker's own work included."""
     failure: SolverDisagrees | None = None
+    """The wrong (or slow, or hung) call, shrunk where it was wrong."""
     note: str = ""
+    cpu: float = 0.0
+    """CPU seconds the solver took on the kind's calls."""
 
 
 def _expected_text(expected: Expected) -> str:
@@ -156,6 +187,23 @@ def _expected_text(expected: Expected) -> str:
     return f"the first solution of {expected.reference}'s search (the puzzle has several)"
 
 
+WHY = {
+    "slow": "no answer within {called.cpu:g} s of CPU time (timeout=, --timeout)",
+    "hung": "no answer within {called.elapsed:.1f} s of wall-clock time: it sleeps, waits "
+    "or blocks, or its CPU time is its children's (backstop=, --backstop)",
+    "died": "the worker process died during the call (a crash, os._exit, a signal)",
+    "unreadable": "{called.problem}",
+}
+"""Why a call that came to no answer is wrong."""
+
+WHAT = {
+    "not_a_puzzle": ("invalid", "a line that is not a puzzle"),
+    "several": ("several", "a puzzle with several solutions"),
+    "no_solution": ("no_solution", "a puzzle with no solution"),
+}
+"""For each verdict that may be declared, its declaration and what it is about."""
+
+
 @dataclass(frozen=True)
 class Judge:
     """What a declaration and an order make of one call."""
@@ -166,19 +214,18 @@ class Judge:
     def problem(self, line: str, expected: Expected, called: Called) -> tuple[str, str]:
         """``(what is wrong, detail)``; ``("", "")`` when the call is right."""
         status = called.status
-        if status == "timed_out":
-            return f"timed out: no answer after {called.elapsed:.2f} s", ""
-        if status == "died":
-            return "the worker process died during the call (a crash, or os._exit)", ""
-        if status == "unreadable":
-            return called.problem, ""
+        if status in WHY:
+            return WHY[status].format(called=called), ""
         verdict = expected.verdict
-        if verdict == "not_a_puzzle":
-            return self._declared(self.declared.invalid, called, "a line that is not a puzzle")
-        if verdict == "several" and self.declared.several != "any":
-            return self._declared(self.declared.several, called, "a puzzle with several solutions")
+        if verdict in WHAT:
+            name, what = WHAT[verdict]
+            promise = getattr(self.declared, name)
+            if isinstance(promise, type) or (promise == "none" and verdict != "no_solution"):
+                return self._declared(promise, called, what)
         if status == "raised":
-            return f"raised {called.error_type}: {called.error}", ""
+            return said(called), ""
+        if called.changed:
+            return called.changed + ": return a new board, or solve it in place and return it", ""
         return self._answer(line, expected, called.answer)
 
     def _declared(self, promise: object, called: Called, what: str) -> tuple[str, str]:
@@ -187,10 +234,10 @@ class Judge:
             index = self.declared.catch().index(promise)
             if called.status == "raised" and called.matched[index]:
                 return "", ""
-            said = f"raised {called.error_type}" if called.status == "raised" else "returned"
-            return f"{said} on {what}; declared: raises {promise.__name__}", ""
+            done = f"raised {called.error_type}" if called.status == "raised" else "returned"
+            return f"{done} on {what}; declared: raises {promise.__name__}", ""
         if called.status == "raised":
-            return f"raised {called.error_type}: {called.error} on {what} (expected None)", ""
+            return f"{said(called)} on {what} (expected None)", ""
         if called.answer is not None:
             return f"answered {what} (expected None)", ""
         return "", ""
@@ -218,6 +265,20 @@ class Judge:
                 answer, expected.solution or ""
             )
         return "", ""
+
+    def hint(self, kind: Kind, line: str, expected: Expected, called: Called) -> str:
+        """The declaration that would explain a wrong call, when one would ('' otherwise)."""
+        name, what = WHAT.get(expected.verdict, ("", ""))
+        if called.status == "raised" and name and getattr(self.declared, name) in ("none", "any"):
+            cls = called.error_type
+            flag = name.replace("_", "-")
+            return f"if it raises {cls} on {what} by design: {name}={cls} (--{flag} raises:{cls})"
+        answer = called.answer if called.status == "answered" else ""
+        if kind == "zeros" and answer and is_solution(answer, line.replace("0", ".")):
+            return "it reads both 0 and . as blanks: blanks='both' (--blanks both)"
+        if name == "several" and self.declared.several == "any" and answer is None:
+            return "if it refuses such puzzles by design: several='none' (--several none)"
+        return ""
 
 
 def _rest(answer: str, puzzle: str) -> str:
