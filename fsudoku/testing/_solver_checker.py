@@ -269,7 +269,8 @@ class _KindRun:
         elif found is not None:
             status = "failed"
         if self.slow:
-            note = f"{self.slow} calls past {self.plan.options['timeout']:g} s of CPU time"
+            calls = "1 call" if self.slow == 1 else f"{self.slow} calls"
+            note = f"{calls} past {self.plan.options['timeout']:g} s of CPU time"
         if self.cut and status in ("passed", "slow"):
             status = "not run" if status == "passed" else status
             note = f"{note}; " if note else ""

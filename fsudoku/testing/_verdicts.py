@@ -196,6 +196,10 @@ WHY = {
 }
 """Why a call that came to no answer is wrong."""
 
+DELIBERATE = ("ValueError", "RuntimeError", "Exception")
+"""The builtin exceptions a solver may raise by design (others, a ``KeyError``, a
+``TypeError``, are taken for bugs: no declaration is suggested for them)."""
+
 WHAT = {
     "not_a_puzzle": ("invalid", "a line that is not a puzzle"),
     "several": ("several", "a puzzle with several solutions"),
@@ -269,8 +273,9 @@ class Judge:
     def hint(self, kind: Kind, line: str, expected: Expected, called: Called) -> str:
         """The declaration that would explain a wrong call, when one would ('' otherwise)."""
         name, what = WHAT.get(expected.verdict, ("", ""))
-        if called.status == "raised" and name and getattr(self.declared, name) in ("none", "any"):
-            cls = called.error_type
+        cls = called.error_type
+        deliberate = "." in cls or cls in DELIBERATE
+        if deliberate and name and getattr(self.declared, name) in ("none", "any"):
             flag = name.replace("_", "-")
             return f"if it raises {cls} on {what} by design: {name}={cls} (--{flag} raises:{cls})"
         answer = called.answer if called.status == "answered" else ""

@@ -108,6 +108,17 @@ def raises_on_no_solution(line: str) -> str | None:
     return found
 
 
+class NotAPuzzle(ValueError):
+    """What :func:`refuses_invalid` raises."""
+
+
+def refuses_invalid(line: str) -> str | None:
+    """Raises :class:`NotAPuzzle` on what is not a puzzle."""
+    if not is_puzzle(line):
+        raise NotAPuzzle(f"not a puzzle: {line!r:.20}")
+    return correct(line)
+
+
 def raises_type_error_on_invalid(line: str) -> str | None:
     """Raises TypeError on what is not a puzzle."""
     if not is_puzzle(line):

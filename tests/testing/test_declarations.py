@@ -60,9 +60,12 @@ def test_no_solution_may_be_declared_to_raise() -> None:
 
 
 @pytest.mark.usefixtures("in_this_folder")
-def test_no_solution_on_the_command_line() -> None:
+def test_declarations_that_raise_on_the_command_line() -> None:
     argv = ["check-solver", "misbehaving:raises_on_no_solution", "--kinds", "no_solution"]
     code, text = run_cli([*argv, "--no-solution", "raises:ValueError", "--examples", "3"])
+    assert code == 0, text
+    argv = ["check-solver", "misbehaving:refuses_invalid", "--kinds", "invalid", "--examples", "3"]
+    code, text = run_cli([*argv, "--invalid", "raises:misbehaving.NotAPuzzle"])
     assert code == 0, text
 
 
@@ -84,11 +87,12 @@ def test_several_skip_turns_the_kinds_off_for_that_reason() -> None:
             "it reads both 0 and . as blanks: blanks='both' (--blanks both)",
         ),
         (
-            "raises_type_error_on_invalid",
+            "refuses_invalid",
             "invalid",
-            "if it raises TypeError on a line that is not a puzzle by design: invalid=TypeError "
-            "(--invalid raises:TypeError)",
+            "if it raises misbehaving.NotAPuzzle on a line that is not a puzzle by design: "
+            "invalid=misbehaving.NotAPuzzle (--invalid raises:misbehaving.NotAPuzzle)",
         ),
+        ("raises_type_error_on_invalid", "invalid", ""),  # a TypeError is taken for a bug
         (
             "refuses_several",
             "several",
@@ -99,7 +103,7 @@ def test_several_skip_turns_the_kinds_off_for_that_reason() -> None:
 def test_a_failure_a_declaration_explains_suggests_it(solve: str, kind: str, hint: str) -> None:
     (report,) = check_kinds(getattr(misbehaving, solve), kinds=[kind], max_examples=3, seed=0)  # type: ignore[list-item]
     assert report.failure is not None and report.failure.hint == hint
-    assert f"  hint      {hint}" in str(report.failure)
+    assert (f"  hint      {hint}" in str(report.failure)) == bool(hint)
     solved = check_kinds(misbehaving.correct, kinds=[kind], max_examples=3, seed=0)  # type: ignore[list-item]
     assert solved[0].status == "passed"
 
