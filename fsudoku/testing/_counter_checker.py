@@ -57,6 +57,8 @@ def read_count(raw: object, board: object) -> tuple[Any, str]:
 class CounterDisagrees(AssertionError):
     """A counter gave another count (or list of solutions) than fsudoku's on a puzzle."""
 
+    __module__ = "fsudoku.testing"  # where it is imported from, as tracebacks show it
+
     def __init__(
         self, name: str, line: str, count: int, called: Called, problem: str, call: str
     ) -> None:
@@ -111,7 +113,7 @@ def check_counter(
     >>> check_counter(at_most_one, max_examples=40, seed=2)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    fsudoku.testing._counter_checker.CounterDisagrees: counter ...at_most_one disagrees with fsudoku's count
+    fsudoku.testing.CounterDisagrees: counter ...at_most_one disagrees with fsudoku's count
     ...
     """
     __tracebackhide__ = True

@@ -34,7 +34,7 @@ is not the law's business; every other law holds as lists.
 >>> check_law(rows_involution, wrong, max_examples=20)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-fsudoku.testing._law_checker.LawFailure: law rows_involution does not hold: rows . rows = id  (list equality)
+fsudoku.testing.LawFailure: law rows_involution does not hold: rows . rows = id  (list equality)
 ...
 
 pytest is needed for :func:`law_tests` only.
@@ -67,6 +67,8 @@ def show(value: object, limit: int = 400) -> str:
 
 class LawFailure(AssertionError):
     """A law does not hold for a record of parts: the shrunk counterexample and both sides."""
+
+    __module__ = "fsudoku.testing"  # where it is imported from, as tracebacks show it
 
     def __init__(
         self,
@@ -107,6 +109,8 @@ class LawFailure(AssertionError):
 
 class LawsFailed(AssertionError):
     """Some laws do not hold for a record of parts: one :class:`LawFailure` each."""
+
+    __module__ = "fsudoku.testing"  # where it is imported from, as tracebacks show it
 
     def __init__(self, parts: Parts, failures: tuple[LawFailure, ...], checked: int) -> None:
         self.parts = parts

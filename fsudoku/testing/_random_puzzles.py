@@ -60,9 +60,9 @@ def random_unique_puzzles(draw: st.DrawFn, min_blanks: int = 0, max_blanks: int 
     Clues are taken away while one solution is left, until ``min_blanks`` to ``max_blanks``
     cells are blank (fewer if the removal stops first at a minimal puzzle).
 
-    >>> from hypothesis import given, settings
+    >>> from hypothesis import HealthCheck, given, settings
     >>> from fsudoku import count_solutions
-    >>> @settings(max_examples=5)
+    >>> @settings(max_examples=5, suppress_health_check=[HealthCheck.too_slow])
     ... @given(random_unique_puzzles(max_blanks=40))
     ... def test_one_solution(line):
     ...     assert line.count(".") <= 40 and count_solutions(line, limit=2) == 1
@@ -127,9 +127,9 @@ def several_solution_puzzles(draw: st.DrawFn, max_blanks: int = 64) -> str:
 
     A random puzzle with one solution less one of the clues that made the solution unique.
 
-    >>> from hypothesis import given, settings
+    >>> from hypothesis import HealthCheck, given, settings
     >>> from fsudoku import count_solutions
-    >>> @settings(max_examples=5)
+    >>> @settings(max_examples=5, suppress_health_check=[HealthCheck.too_slow])
     ... @given(several_solution_puzzles(max_blanks=50))
     ... def test_several(line):
     ...     assert count_solutions(line, limit=2) == 2
@@ -160,9 +160,9 @@ def no_solution_puzzles(draw: st.DrawFn, max_blanks: int = NO_SOLUTION_MAX_BLANK
     A random puzzle with one solution and one more clue, a wrong digit that none of the
     cell's clued peers holds (so only search, or pruning, shows the contradiction).
 
-    >>> from hypothesis import given, settings
+    >>> from hypothesis import HealthCheck, given, settings
     >>> from fsudoku import count_solutions
-    >>> @settings(max_examples=5)
+    >>> @settings(max_examples=5, suppress_health_check=[HealthCheck.too_slow])
     ... @given(no_solution_puzzles())
     ... def test_none(line):
     ...     assert line.count(".") <= NO_SOLUTION_MAX_BLANKS and count_solutions(line) == 0
@@ -192,9 +192,9 @@ def full_grids(draw: st.DrawFn) -> str:
     A solved one, or one with two cells of a row swapped (its columns, or its boxes, then
     repeat a digit: no solution).
 
-    >>> from hypothesis import given, settings
+    >>> from hypothesis import HealthCheck, given, settings
     >>> from fsudoku.base.oracle import UNITS
-    >>> @settings(max_examples=5)
+    >>> @settings(max_examples=5, suppress_health_check=[HealthCheck.too_slow])
     ... @given(full_grids())
     ... def test_full(line):
     ...     assert "." not in line and all(sorted(line[i] for i in u) == list("123456789")

@@ -449,7 +449,7 @@ def check_solver(
     >>> check_solver(lambda line: None, kinds=["empty"], max_examples=1, seed=0)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    fsudoku.testing._verdicts.SolverFailed: solver ...<lambda> fails 1 of 1 kinds: empty
+    fsudoku.testing.SolverFailed: solver ...<lambda> fails 1 of 1 kinds: empty
     <BLANKLINE>
     kind empty: the empty grid
       line      '.................................................................................'
@@ -484,7 +484,7 @@ def solver_tests(
     >>> test_mine("empty")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    fsudoku.testing._verdicts.SolverDisagrees: kind empty: the empty grid
+    fsudoku.testing.SolverDisagrees: kind empty: the empty grid
     ...
     """
     import pytest

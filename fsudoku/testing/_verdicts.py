@@ -7,6 +7,7 @@ What was wrong, in words, the declaration that would explain it, and the reports
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
@@ -49,10 +50,10 @@ def statement(solve: object, board: str) -> str:
     >>> statement(lambda line: None, "'1'")
     "solve('1')"
     """
-    module, qualname = getattr(solve, "__module__", None), getattr(solve, "__qualname__", "")
-    if isinstance(module, str) and module != "__main__" and str(qualname).isidentifier():
-        return f"import {module}; {module}.{qualname}({board})"
-    name = getattr(solve, "__name__", "")
+    module, name = getattr(solve, "__module__", None), getattr(solve, "__name__", "")
+    home = sys.modules.get(module) if isinstance(module, str) else None
+    if home is not None and home.__spec__ is not None and getattr(home, str(name), None) is solve:
+        return f"import {module}; {module}.{name}({board})"
     return f"{name if str(name).isidentifier() else 'solve'}({board})"
 
 
@@ -77,6 +78,8 @@ class SolverDisagrees(AssertionError):
     It holds what the solver was given, what it answered, what was expected, what is wrong,
     a declaration that would explain it (``hint``), and the call that repeats it.
     """
+
+    __module__ = "fsudoku.testing"  # where it is imported from, as tracebacks show it
 
     def __init__(
         self,
@@ -145,6 +148,8 @@ def _labelled(label: str, rows: list[str]) -> list[str]:
 
 class SolverFailed(AssertionError):
     """A solver failed some kinds: one :class:`SolverDisagrees` per failing kind."""
+
+    __module__ = "fsudoku.testing"  # where it is imported from, as tracebacks show it
 
     def __init__(
         self, name: str, failures: tuple[SolverDisagrees, ...], reports: tuple[KindReport, ...]
