@@ -173,11 +173,15 @@ class _Plan:
     backstop: float | None
     started: float | None = None
 
-    def out_of_time(self) -> bool:
-        """Whether the budget is spent (its clock starts with the first kind)."""
+    def left(self) -> float | None:
+        """The seconds left of the budget (its clock starts with the first kind; ``None``: no budget)."""
         now, budget = time.monotonic(), self.options["budget"]
         self.started = self.started or now
-        return budget is not None and now - self.started > budget
+        return None if budget is None else max(0.0, budget - (now - self.started))
+
+    def out_of_time(self) -> bool:
+        """Whether the budget is spent."""
+        return self.left() == 0.0
 
     def failure(
         self, kind: Kind, judge: Judge, found: tuple[str, Expected, Called, str, str]
@@ -229,8 +233,11 @@ class _KindRun:
     def check(self, line: str, expected: Expected) -> None:
         """One call, judged: :class:`_Found` when wrong, :class:`_Stop` when enough."""
         board = to_input(line, self.plan.declared.shape)
-        called = self.caller(board)
+        called = self.caller(board, self.plan.left())
         self.cpu += called.cpu
+        if called.status == "cut":  # the budget ran out during the call
+            self.cut = True
+            raise _Stop
         if called.status in ("slow", "hung"):
             self.late = self.late or (
                 line,

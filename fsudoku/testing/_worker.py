@@ -43,9 +43,10 @@ from typing import Any, Literal, TypeAlias
 
 from fsudoku.testing._adapters import read_answer
 
-Status = Literal["answered", "raised", "unreadable", "slow", "hung", "died"]
+Status = Literal["answered", "raised", "unreadable", "slow", "hung", "cut", "died"]
 """How a call ended: an answer, an exception, an answer of no known shape, past the CPU
-limit, past the wall-clock backstop, or the worker process gone."""
+limit, past the wall-clock backstop, cut short for want of time (the caller's), or the
+worker process gone."""
 
 OUTPUT_LIMIT = 4000
 """The characters of a call's output that are kept."""
@@ -274,22 +275,27 @@ class Caller:
             os.close(self.output)
             self.output = -1
 
-    def __call__(self, board: object) -> Called:
-        """One call: the answer, the exception, or how a limit ended it."""
+    def __call__(self, board: object, left: float | None = None) -> Called:
+        """One call: the answer, the exception, or how a limit ended it.
+
+        ``left``: the wall-clock seconds the caller has left; a call still running then is
+        ``cut`` (when they are fewer than the backstop's).
+        """
         conn = self._start()
         started = time.perf_counter()
+        cut = left is not None and (self.backstop is None or left < self.backstop)
         try:
             conn.send(board)
-            if conn.poll(self.backstop):
+            if conn.poll(left if cut else self.backstop):
                 called: Called = conn.recv()
                 return called
-            status: Status = "hung"
+            status: Status = "cut" if cut else "hung"
         except (EOFError, OSError):  # the worker ended: past the CPU limit, or it died
             status = "died"
         elapsed, output = time.perf_counter() - started, _printed(self.output)
         ended = self._end()
-        if status == "hung":
-            return Called("hung", elapsed=elapsed, output=output)
+        if status in ("hung", "cut"):
+            return Called(status, elapsed=elapsed, output=output)
         if os.WIFSIGNALED(ended) and os.WTERMSIG(ended) == signal.SIGPROF:
             return Called("slow", cpu=self.timeout or 0.0, elapsed=elapsed, output=output)
         how = (
