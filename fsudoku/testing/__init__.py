@@ -46,6 +46,7 @@ from fsudoku.testing import (
     _sarkar_laws,
     _solver_checker,
     _verdicts,
+    strategies,
 )
 from fsudoku.testing._bird_laws import *  # noqa: F403
 from fsudoku.testing._counter_checker import *  # noqa: F403
@@ -57,7 +58,7 @@ from fsudoku.testing._sarkar_laws import *  # noqa: F403
 from fsudoku.testing._solver_checker import *  # noqa: F403
 from fsudoku.testing._verdicts import *  # noqa: F403
 
-__all__ = ["INSTALL"]
+__all__ = ["INSTALL", "strategies"]
 __all__ += _bird_laws.__all__
 __all__ += _counter_checker.__all__
 __all__ += _equality.__all__
