@@ -14,6 +14,7 @@ No test here measures a duration: each catches a hang only (its limit, or pytest
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import json
 import os
@@ -179,7 +180,7 @@ def test_what_a_solver_prints_is_shown_beside_its_example_only(
     table, _, examples = text.partition("\nkind ")
     assert "solving" not in table and "warning" not in table, table
     line = next(row for row in examples.splitlines() if row.startswith("  line "))
-    assert f"  printed   'solving {eval(line.split(maxsplit=1)[1])[:9]}'" in examples
+    assert f"  printed   'solving {ast.literal_eval(line.split(maxsplit=1)[1])[:9]}'" in examples
     assert "'warning: this may take a while'" in examples
     assert "solving" not in capsys.readouterr().out
 
