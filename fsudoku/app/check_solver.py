@@ -29,12 +29,6 @@ from fsudoku.app.usage import UsageError, positive, whole
 
 __all__ = ["add_parser", "load_function", "main", "table"]
 
-EPILOG = """\
-exit status: 0 no kind failed or hung (slow kinds pass unless --fail-slow), 1 one did,
-2 a bad command line, a function that cannot be used, or no Hypothesis installed.
---format jsonl prints one JSON object a kind: kind, status, examples, seconds,
-cpu_seconds, seed, note, line, answer, problem, detail, hint, printed, reproduce."""
-
 
 def add_parser(sub: Any) -> None:
     """Add ``check-solver`` to the subcommands."""
@@ -42,8 +36,6 @@ def add_parser(sub: Any) -> None:
         "check-solver",
         help="check your solver on every kind of puzzle (the testing kit)",
         description="Check a solver, MODULE:FUNCTION, on generated puzzles of every kind.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
         "target", metavar="MODULE:FUNCTION", help="e.g. my_sudoku:solve, or file.py:solve"
@@ -85,7 +77,10 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("--fail-slow", action="store_true", help="a slow kind fails the check")
     p.add_argument(
-        "--examples", type=positive, default=100, help="lines in all, shared by the kinds (100)"
+        "--examples",
+        type=positive,
+        default=100,
+        help="lines in all, shared by the kinds (default 100)",
     )
     p.add_argument("--seed", type=whole, default=None, help="the seed of the search")
     p.add_argument(
@@ -123,7 +118,8 @@ def add_parser(sub: Any) -> None:
         "--format",
         choices=("text", "jsonl"),
         default="text",
-        help="a table (default), or one JSON object a kind",
+        help="a table (default), or one JSON object a kind: kind, status, examples, seconds, "
+        "cpu_seconds, seed, note, line, answer, problem, detail, hint, printed, reproduce",
     )
     p.set_defaults(run=main)
 
@@ -148,7 +144,7 @@ def load_function(target: str) -> tuple[Any, Any]:
     module_name, sep, function_name = target.rpartition(":")
     if not sep or not module_name or not function_name:
         raise UsageError(
-            f"check-solver needs MODULE:FUNCTION, e.g. my_sudoku:solve, not {shown(target)!r}"
+            f"check-solver needs MODULE:FUNCTION, e.g. my_sudoku:solve, not '{shown(target)}'"
         )
     if str(Path.cwd()) not in sys.path and "" not in sys.path:
         sys.path.insert(0, str(Path.cwd()))
@@ -158,13 +154,13 @@ def load_function(target: str) -> tuple[Any, Any]:
         raise
     except Exception as error:  # the user's module failed: one line, not its traceback
         raise UsageError(
-            f"cannot import {shown(module_name)!r}: {type(error).__name__}: {shown(str(error))}"
+            f"cannot import '{shown(module_name)}': {type(error).__name__}: {shown(str(error))}"
         ) from None
     function: Any = module
     for part in function_name.split("."):
         if not hasattr(function, part):
             raise UsageError(
-                f"module {shown(module_name)!r} has no function {shown(function_name)!r}"
+                f"module '{shown(module_name)}' has no function '{shown(function_name)}'"
             )
         function = getattr(function, part)
     if not callable(function):
@@ -177,7 +173,7 @@ def _import(name: str) -> Any:
     if name.endswith(".py"):
         path = Path(name)
         if not path.is_file():
-            raise UsageError(f"cannot import {shown(name)!r}: no such file")
+            raise UsageError(f"cannot import '{shown(name)}': no such file")
         spec = importlib.util.spec_from_file_location(path.stem, path)
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
@@ -189,7 +185,7 @@ def _import(name: str) -> Any:
     except ModuleNotFoundError as error:
         if error.name == name.split(".")[0] or error.name == name:
             raise UsageError(
-                f"cannot import {shown(name)!r}: no module of that name in "
+                f"cannot import '{shown(name)}': no module of that name in "
                 f"{shown(str(Path.cwd()))} or on sys.path"
             ) from None
         raise
@@ -202,7 +198,7 @@ def _declared(text: str, words: tuple[str, ...], option: str, module: Any) -> An
     kind, sep, name = text.partition(":")
     if kind != "raises" or not sep or not name:
         raise UsageError(
-            f"--{option} {shown(text)!r}: choose {', '.join(words)} or raises:EXCEPTION"
+            f"--{option} '{shown(text)}': choose {', '.join(words)} or raises:EXCEPTION"
         )
     found = getattr(builtins, name, None) or getattr(module, name, None)
     if found is None and "." in name:
