@@ -3,7 +3,7 @@
 The source is a literate-Haskell lecture (``sudoku.lhs``) that derives Bird's solver from an
 executable specification by equational reasoning. Its parts are cited as sections, in order:
 §types, §specification, §validity, §laws (LFONC, LNAT, LFILCP, LFILINV, LPRUNE, in
-:mod:`fsudoku.testing.laws`; ``filter`` through ``test``), §pruning, §many, §expand1, §search,
+:data:`fsudoku.testing.LAWS`; ``filter`` through ``test``), §pruning, §many, §expand1, §search,
 §data. Names are the Haskell ones in snake_case, primes spelled out: ``solve'`` is
 :func:`solve_pruned`, ``solve''`` :func:`solve_many_pruned`, ``solve'''`` :func:`solve_search`.
 

@@ -4,7 +4,7 @@ Each module holds one theorem (or a theorem and its lemma) as a chain of steps i
 lecture's notation; :mod:`proofs.chain` checks every step with Hypothesis. The
 functions under test are keyword parameters of each module's ``proofs()`` builder
 (defaulting to :mod:`fsudoku.bird`, :mod:`fsudoku.sarkar1` and :mod:`fsudoku.fp`),
-named as the fields of :class:`fsudoku.testing.laws.Parts`: :func:`build` passes a
+named as the fields of :class:`fsudoku.testing.Parts`: :func:`build` passes a
 record's parts to a builder, so a planted bug is the record with one function replaced,
 substituted without touching any global (see :mod:`proofs.mutants`). Run
 ``python -m proofs``.
@@ -16,7 +16,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-from fsudoku.testing.laws import FSUDOKU, PART_NAMES, Parts
+from fsudoku.testing import FSUDOKU, PART_NAMES, Parts
 from proofs import (
     boxs_involution,
     filter_map_lemma,

@@ -33,13 +33,13 @@ from hypothesis.strategies import SearchStrategy
 
 # The equalities a hint claims: of values (LIST, BAG, SET) and of functions, compared
 # extensionally on the proof's arguments (FUNCTION, FUNCTION_BAG, FUNCTION_SET).
-from fsudoku.testing.equality import BAG as BAG
-from fsudoku.testing.equality import FUNCTION as FUNCTION
-from fsudoku.testing.equality import FUNCTION_BAG as FUNCTION_BAG
-from fsudoku.testing.equality import FUNCTION_SET as FUNCTION_SET
-from fsudoku.testing.equality import LIST as LIST
-from fsudoku.testing.equality import SET as SET
-from fsudoku.testing.equality import Equality as Equality
+from fsudoku.testing import BAG as BAG
+from fsudoku.testing import FUNCTION as FUNCTION
+from fsudoku.testing import FUNCTION_BAG as FUNCTION_BAG
+from fsudoku.testing import FUNCTION_SET as FUNCTION_SET
+from fsudoku.testing import LIST as LIST
+from fsudoku.testing import SET as SET
+from fsudoku.testing import Equality as Equality
 from proofs.prelude import force
 
 V = TypeVar("V")

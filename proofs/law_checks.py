@@ -1,7 +1,7 @@
-"""The laws of :mod:`fsudoku.testing.laws`, checked for a record of parts with the kit.
+"""The laws of :data:`fsudoku.testing.LAWS`, checked for a record of parts with the kit.
 
 :mod:`proofs.mutants` uses this to see which laws catch a planted bug: it checks each
-law that uses a replaced part with :func:`fsudoku.testing.kit.check_law`, without
+law that uses a replaced part with :func:`fsudoku.testing.check_law`, without
 shrinking (the first counterexample is enough) and within a time limit (a planted bug
 may make a law's computation run forever).
 """
@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from fsudoku.testing.kit import LawFailure, check_law
-from fsudoku.testing.laws import LAWS, Law, Parts
+from fsudoku.testing import LAWS, Law, LawFailure, Parts, check_law
 from proofs.chain import Diverged, time_limit
 
 LAW_LIMIT = 30.0

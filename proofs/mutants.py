@@ -1,7 +1,7 @@
 """Planted bugs, and the laws, proof steps and differential checks that catch them.
 
-Each mutant is the record of functions under test, :data:`fsudoku.testing.laws.FSUDOKU`,
-with one function replaced by a wrong version. The laws of :mod:`fsudoku.testing.laws`
+Each mutant is the record of functions under test, :data:`fsudoku.testing.FSUDOKU`,
+with one function replaced by a wrong version. The laws of :data:`fsudoku.testing.LAWS`
 that use it are checked for that record (:mod:`proofs.law_checks`), and the proofs
 whose builders take it are built with it (:func:`proofs.build`); no module is patched,
 so the rest of the code keeps the correct functions. A mutant that no law and no proof
@@ -11,7 +11,7 @@ Each planted solver (:data:`PLANTED_SOLVERS`) is a whole solver of lines with a 
 built from the port's open recursion (:func:`fsudoku.sarkar1.solve_with`,
 :func:`fsudoku.bird.search_with`) with one function of the record it calls
 (:class:`fsudoku.sarkar1.SolveParts`, :class:`fsudoku.bird.SearchParts`) replaced;
-``check_solver`` of :mod:`fsudoku.testing.kit`, pointed at it with the right ``order``,
+:func:`fsudoku.testing.check_solver`, pointed at it with the right ``order``,
 must report it.
 """
 
@@ -26,21 +26,24 @@ from typing import Literal, TypeVar
 from returns.maybe import Maybe, Nothing, Some
 
 from fsudoku import bird, sarkar1, sarkar2
+from fsudoku.base.names import SarkarRule
 from fsudoku.cell import Cell, Grid, Possible, Row
 from fsudoku.fp import fix, fix_m, traverse
 from fsudoku.grid_io import read_grid, show_line
 from fsudoku.run.trace import recursion_limit
-from fsudoku.testing.kit import (
+from fsudoku.testing import (
+    FSUDOKU,
     KINDS,
+    LAWS,
     Kind,
+    Law,
     LineSolver,
     Order,
-    Rule,
+    Parts,
     SolverDisagrees,
     SolverFailed,
     check_solver,
 )
-from fsudoku.testing.laws import FSUDOKU, LAWS, Law, Parts
 from fsudoku.tz import concat, transpose
 from proofs import THEOREMS, build, parameters
 from proofs.chain import check_step
@@ -200,7 +203,7 @@ MUTANTS: tuple[Mutant, ...] = (
 MUTANT_EXAMPLES = 15
 """Examples per proof step (at most) when running mutants.
 
-Each law tries its own number (:attr:`fsudoku.testing.laws.Law.examples`: laws are
+Each law tries its own number (:attr:`fsudoku.testing.Law.examples`: laws are
 cheap, and stop at the first counterexample).
 """
 
@@ -419,7 +422,7 @@ class PlantedSolver:
     bug: str
     solve: LineSolver
     order: Order
-    rule: Rule | None = None
+    rule: SarkarRule | None = None
     kinds: tuple[Kind, ...] | None = None
     """The kinds of lines that show the bug (``None``: all)."""
     equivalent: str = ""

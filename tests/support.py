@@ -33,7 +33,7 @@ SEEDS = ROOT.parent / "shared" / "seeds"
 
 def _with_clues_of_the_solution(cells: tuple[int, ...]) -> str:
     from fsudoku.grid_io import SAMPLE
-    from fsudoku.testing.puzzles import SAMPLE_SOLUTION
+    from fsudoku.testing.strategies import SAMPLE_SOLUTION
 
     return "".join(SAMPLE_SOLUTION[i] if i in cells else c for i, c in enumerate(SAMPLE))
 

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import strategies as st
 
 from fsudoku import bird
-from fsudoku.testing import equality
-from fsudoku.testing.laws import FSUDOKU
+from fsudoku import testing as equality
+from fsudoku.testing import FSUDOKU
 from proofs import __main__ as proofs_main
 from proofs import all_proofs, boxs_involution, build, chain, filter_map_lemma, many_fixpoint
 from proofs.__main__ import main
@@ -162,7 +162,7 @@ def test_equalities(
 
 
 def test_the_proofs_compare_with_the_laws_equalities() -> None:
-    # One vocabulary: the equalities of the proofs are those of fsudoku.testing.equality.
+    # One vocabulary: the equalities of the proofs are those of fsudoku.testing.
     assert (LIST, BAG, SET) == (equality.LIST, equality.BAG, equality.SET)
     assert (equality.LIST.extensional(), equality.BAG.extensional()) == (FUNCTION, FUNCTION_BAG)
     assert FUNCTION.point_free and not LIST.point_free and FUNCTION_BAG.pointwise == BAG

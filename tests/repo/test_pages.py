@@ -131,7 +131,7 @@ def test_the_names_check_sees_a_wrong_name(tmp_path: Path) -> None:
 
 
 def test_the_laws_table_is_the_laws_of_the_code() -> None:
-    from fsudoku.testing.laws import LAWS
+    from fsudoku.testing import LAWS
 
     (table,) = [rows for _, header, rows in tables(DOCS / "laws.md") if header[0] == "law"]
     shown = [

@@ -3,7 +3,6 @@ planted bugs of issue 20, each a small change to the correct one."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 
 ROWS = tuple(tuple(r * 9 + c for c in range(9)) for r in range(9))
@@ -129,9 +128,9 @@ def keeps_repeated_clues(line: str) -> str | None:
 
 
 def loops_on_sparse(line: str) -> str | None:
-    """Loops forever on a line with more than 40 blanks."""
+    """Loops forever, using all the CPU it can, on a line with more than 40 blanks."""
     while sum(c in ".0" for c in line) > 40:
-        time.sleep(0.01)
+        pass
     return correct(line)
 
 

@@ -3,6 +3,9 @@ declaration flags and the usage errors (one line, status 2)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -59,7 +62,23 @@ def test_a_buggy_solver_fails_with_its_shrunk_example() -> None:
         "rerun     fsudoku check-solver buggy_solvers:crashes_on_zeros (the same options) --kinds zeros --seed 1"
         in text
     )
-    assert text.rstrip().splitlines()[-1].startswith("  reproduce buggy_solvers:crashes_on_zeros('")
+    last = text.rstrip().splitlines()[-1]
+    assert last.startswith("  reproduce python3 -c "), last
+    # the reproduce line is a command: run here, it raises the error reported
+    done = subprocess.run(
+        last.removeprefix("  reproduce "),
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        cwd=HERE,
+        env={
+            **os.environ,
+            "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+        },
+    )
+    assert done.returncode == 1 and "KeyError: '0'" in done.stderr, done.stderr
 
 
 def test_declarations_on_the_command_line() -> None:
@@ -99,8 +118,13 @@ def test_usage_errors_are_one_line(
     assert err.count("\n") == 1 and message in err, err
 
 
-def test_the_commands_kinds_are_the_kits() -> None:
-    from fsudoku.app.check_solver import KIND_NAMES
-    from fsudoku.testing.kinds import KINDS
+def test_the_options_defaults_are_the_kits(capsys: pytest.CaptureFixture[str]) -> None:
+    """The command's help gives the library's defaults (it cannot import them: the kit
+    needs Hypothesis, the help does not)."""
+    from fsudoku.testing import DEFAULT_BUDGET, DEFAULT_TIMEOUT
 
-    assert list(KINDS) == KIND_NAMES
+    code, _ = run_cli(["check-solver", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert code == 0
+    assert f"(default {DEFAULT_TIMEOUT:g}; 0: no limit)" in help_text
+    assert f"(default {DEFAULT_BUDGET:g}; 0: no limit)" in help_text

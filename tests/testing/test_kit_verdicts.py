@@ -25,7 +25,7 @@ import pytest
 from fsudoku.base.names import SolverName
 from fsudoku.pe96.dlx import exact_covers
 from fsudoku.run.registry import solve_line
-from fsudoku.testing.kit import (
+from fsudoku.testing import (
     KINDS,
     ORDERS,
     CounterDisagrees,

@@ -9,9 +9,9 @@ import pytest
 from returns.maybe import Nothing, Some
 
 from fsudoku import bird
+from fsudoku import testing as laws
 from fsudoku.fp import fix_m
-from fsudoku.testing import laws
-from fsudoku.testing.laws import FSUDOKU, LAWS
+from fsudoku.testing import FSUDOKU, LAWS
 from proofs import mutants
 from proofs.law_checks import law_failure, laws_using
 from proofs.mutants import MUTANTS, Mutant, render_summary, render_table, run_mutant

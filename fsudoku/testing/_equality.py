@@ -7,7 +7,7 @@
 A point-free equation (``f . g = h``) compares two functions extensionally: both are
 applied to the same arguments and their results compared as values, as lists, bags or
 sets: :data:`FUNCTION`, :data:`FUNCTION_BAG`, :data:`FUNCTION_SET`. The laws of
-:mod:`fsudoku.testing.laws` compute both sides from their arguments, so they use the
+:data:`fsudoku.testing.LAWS` compute both sides from their arguments, so they use the
 first three; the proofs of ``proofs/`` use all six.
 
 >>> LIST.same([1, 2], [2, 1]), BAG.same([1, 2], [2, 1])
@@ -34,7 +34,6 @@ __all__ = [
     "LIST",
     "SET",
     "Equality",
-    "Kind",
 ]
 
 Kind = Literal["list", "bag", "set"]

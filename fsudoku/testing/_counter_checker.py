@@ -22,15 +22,16 @@ from hypothesis import strategies as st
 
 from fsudoku.base.oracle import is_solution
 from fsudoku.pe96 import counting
-from fsudoku.testing.adapters import Shape, call_text, read_answer, to_input
-from fsudoku.testing.puzzles import ambiguous_puzzles, contradictory_puzzles, near_full_grids
-from fsudoku.testing.random_puzzles import (
+from fsudoku.testing._adapters import Shape, board_text, read_answer, to_input
+from fsudoku.testing._puzzles import ambiguous_puzzles, contradictory_puzzles, near_full_grids
+from fsudoku.testing._random_puzzles import (
     no_solution_puzzles,
     random_unique_puzzles,
     several_solution_puzzles,
 )
-from fsudoku.testing.verdicts import function_name
-from fsudoku.testing.worker import Called, Caller
+from fsudoku.testing._solver_checker import _seconds
+from fsudoku.testing._verdicts import function_name, said, statement
+from fsudoku.testing._worker import Called, Caller, backstop
 
 __all__ = ["CounterDisagrees", "check_counter"]
 
@@ -56,6 +57,8 @@ def read_count(raw: object, board: object) -> tuple[Any, str]:
 class CounterDisagrees(AssertionError):
     """A counter gave another count (or list of solutions) than fsudoku's on a puzzle."""
 
+    __module__ = "fsudoku.testing"  # where it is imported from, as tracebacks show it
+
     def __init__(
         self, name: str, line: str, count: int, called: Called, problem: str, call: str
     ) -> None:
@@ -72,14 +75,8 @@ class CounterDisagrees(AssertionError):
 
 def _problem(line: str, count: int, called: Called) -> str:
     """What is wrong with the call ('' when it is right)."""
-    if called.status == "timed_out":
-        return f"timed out: no answer after {called.elapsed:.2f} s"
     if called.status != "answered":
-        return (
-            called.problem or f"raised {called.error_type}: {called.error}"
-            if called.status == "raised"
-            else called.problem or "the worker process died"
-        )
+        return said(called)
     answer = called.answer
     if isinstance(answer, int):
         return "" if answer == count else f"counted {answer}"
@@ -116,14 +113,19 @@ def check_counter(
     >>> check_counter(at_most_one, max_examples=40, seed=2)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    fsudoku.testing.counter_checker.CounterDisagrees: counter ...at_most_one disagrees with fsudoku's count
+    fsudoku.testing.CounterDisagrees: counter ...at_most_one disagrees with fsudoku's count
     ...
     """
     __tracebackhide__ = True
     if not callable(count):
         raise TypeError(f"check_counter needs a function of a board, not {count!r}")
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        raise ValueError(f"limit must be a whole number >= 1, not {limit!r}")
+    for what, value in (
+        ("limit", limit),
+        ("max_examples", 1 if max_examples is None else max_examples),
+    ):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"{what} must be a whole number >= 1, not {value!r}")
+    timeout = _seconds("timeout", timeout)
     name = function_name(count)
     kinds = (
         near_full_grids(8),
@@ -159,10 +161,13 @@ def check_counter(
         derandomize=False,
     )(given(lines)(body))
     run = hypothesis_seed(random.SystemRandom().randrange(2**32) if seed is None else seed)(run)
-    with Caller(count, timeout, read=read_count) as caller, contextlib.suppress(AssertionError):
+    with (
+        Caller(count, timeout, read=read_count, backstop=backstop(timeout)) as caller,
+        contextlib.suppress(AssertionError),
+    ):
         run()
     if found:
         line, expected, called, problem = found[-1]
         raise CounterDisagrees(
-            name, line, expected, called, problem, call_text(name, line, shape)
+            name, line, expected, called, problem, statement(count, board_text(line, shape))
         ) from None

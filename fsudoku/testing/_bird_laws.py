@@ -1,6 +1,6 @@
 """The laws of Bird's Sudoku lecture, each declared once.
 
-They are gathered with Sarkar's in :data:`fsudoku.testing.laws.LAWS`, in the order declared
+They are gathered with Sarkar's in :data:`fsudoku.testing.LAWS`, in the order declared
 here.
 """
 
@@ -11,8 +11,37 @@ from itertools import chain
 from typing import Any, TypeVar
 
 from fsudoku.bird import Grid, Matrix, Row
-from fsudoku.testing.equality import BAG, LIST
-from fsudoku.testing.lawbook import Choices, Law, Parts, Sides, bounded, law, unit
+from fsudoku.testing._equality import BAG, LIST
+from fsudoku.testing._lawbook import Choices, Law, Parts, Sides, bounded, law, unit
+
+__all__ = [
+    "boxs_involution",
+    "boxs_naturality",
+    "cols_involution",
+    "cols_naturality",
+    "complete_safe_extract",
+    "cp_naturality",
+    "expand1_law",
+    "filter_all_cp",
+    "filter_commute",
+    "filter_involution",
+    "filter_map",
+    "filter_via_test",
+    "group_ungroup",
+    "lprune",
+    "many_prune_fixpoint",
+    "map_fusion",
+    "map_identity",
+    "prune_by_definition",
+    "prune_definition",
+    "prune_keeps_solutions",
+    "rows_involution",
+    "rows_naturality",
+    "search_expand1",
+    "search_specification",
+    "ungroup_group",
+    "valid_by_units",
+]
 
 A = TypeVar("A")
 
@@ -381,7 +410,7 @@ def prune_keeps_solutions(parts: Parts, m: Choices, n: int) -> Sides:
 def many_prune_fixpoint(parts: Parts, m: Choices, n: int) -> Sides:
     """Pruning to a fixpoint gives a matrix that pruning does not change.
 
-    Both sides are one matrix, shown as one-element lists. Raises :class:`~fsudoku.testing.lawbook.Diverged` when
+    Both sides are one matrix, shown as one-element lists. Raises :class:`~fsudoku.testing._lawbook.Diverged` when
     ``many prune`` does not stop within the number of choices of ``m`` (which a correct
     ``prune``, removing choices only, cannot exceed).
     """
@@ -467,5 +496,5 @@ def search_specification(parts: Parts, m: Choices, n: int) -> Sides:
     ]
 
 
-LAWS: tuple[Law, ...] = tuple(v for v in list(globals().values()) if isinstance(v, Law))
+BIRD_LAWS: tuple[Law, ...] = tuple(v for v in list(globals().values()) if isinstance(v, Law))
 """Bird's laws, in the order declared above."""

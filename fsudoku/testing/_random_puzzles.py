@@ -1,15 +1,11 @@
 """Hypothesis strategies for puzzles of many different solution grids, and the hard sets.
 
-The public hard sets are read at run time.
-
 Each grid comes from :func:`fsudoku.run.generate.random_grid` with a drawn seed (a
 randomized search, so any of the solved grids can come up, not one grid under
 symmetry); clues are taken away by :func:`fsudoku.run.generate.remove_clues`, which
 keeps the puzzle's one solution. The number of blanks is drawn separately, so a failing
-example shrinks towards fewer blanks. The hard sets are files of puzzles that are looked
-up when they are first needed (:func:`hard_puzzle_lines`): nothing is shipped.
-
-Needs Hypothesis (the ``hypothesis`` extra).
+example shrinks towards fewer blanks. The hard sets are files of puzzles, read when they
+are first needed (:func:`hard_puzzle_lines`): fsudoku's own (:data:`HARD_SET`) by default.
 """
 
 from __future__ import annotations
@@ -20,16 +16,8 @@ from functools import cache
 from pathlib import Path
 from random import Random
 
-try:
-    from hypothesis import reject
-    from hypothesis import strategies as st
-except ImportError as missing:  # say which extra brings it
-    raise ImportError(
-        "fsudoku's Hypothesis strategies need Hypothesis, which is not installed: install "
-        "fsudoku's hypothesis extra (from a checkout: python3 -m pip install -e "
-        "'.[hypothesis]'), or Hypothesis itself (python3 -m pip install 'hypothesis>=6.100')",
-        name="hypothesis",
-    ) from missing
+from hypothesis import reject
+from hypothesis import strategies as st
 
 from fsudoku.base.units import PEERS
 from fsudoku.run.generate import is_unique, random_grid, remove_clues
@@ -37,7 +25,7 @@ from fsudoku.run.registry import solve_line
 
 __all__ = [
     "DATA_ENV",
-    "DATA_PLACES",
+    "HARD_SET",
     "full_grids",
     "hard_puzzle_lines",
     "hard_puzzles",
@@ -72,9 +60,9 @@ def random_unique_puzzles(draw: st.DrawFn, min_blanks: int = 0, max_blanks: int 
     Clues are taken away while one solution is left, until ``min_blanks`` to ``max_blanks``
     cells are blank (fewer if the removal stops first at a minimal puzzle).
 
-    >>> from hypothesis import given, settings
+    >>> from hypothesis import HealthCheck, given, settings
     >>> from fsudoku import count_solutions
-    >>> @settings(max_examples=5)
+    >>> @settings(max_examples=5, suppress_health_check=[HealthCheck.too_slow])
     ... @given(random_unique_puzzles(max_blanks=40))
     ... def test_one_solution(line):
     ...     assert line.count(".") <= 40 and count_solutions(line, limit=2) == 1
@@ -139,9 +127,9 @@ def several_solution_puzzles(draw: st.DrawFn, max_blanks: int = 64) -> str:
 
     A random puzzle with one solution less one of the clues that made the solution unique.
 
-    >>> from hypothesis import given, settings
+    >>> from hypothesis import HealthCheck, given, settings
     >>> from fsudoku import count_solutions
-    >>> @settings(max_examples=5)
+    >>> @settings(max_examples=5, suppress_health_check=[HealthCheck.too_slow])
     ... @given(several_solution_puzzles(max_blanks=50))
     ... def test_several(line):
     ...     assert count_solutions(line, limit=2) == 2
@@ -172,9 +160,9 @@ def no_solution_puzzles(draw: st.DrawFn, max_blanks: int = NO_SOLUTION_MAX_BLANK
     A random puzzle with one solution and one more clue, a wrong digit that none of the
     cell's clued peers holds (so only search, or pruning, shows the contradiction).
 
-    >>> from hypothesis import given, settings
+    >>> from hypothesis import HealthCheck, given, settings
     >>> from fsudoku import count_solutions
-    >>> @settings(max_examples=5)
+    >>> @settings(max_examples=5, suppress_health_check=[HealthCheck.too_slow])
     ... @given(no_solution_puzzles())
     ... def test_none(line):
     ...     assert line.count(".") <= NO_SOLUTION_MAX_BLANKS and count_solutions(line) == 0
@@ -204,9 +192,9 @@ def full_grids(draw: st.DrawFn) -> str:
     A solved one, or one with two cells of a row swapped (its columns, or its boxes, then
     repeat a digit: no solution).
 
-    >>> from hypothesis import given, settings
+    >>> from hypothesis import HealthCheck, given, settings
     >>> from fsudoku.base.oracle import UNITS
-    >>> @settings(max_examples=5)
+    >>> @settings(max_examples=5, suppress_health_check=[HealthCheck.too_slow])
     ... @given(full_grids())
     ... def test_full(line):
     ...     assert "." not in line and all(sorted(line[i] for i in u) == list("123456789")
@@ -249,11 +237,11 @@ def _with_blanks(draw: st.DrawFn, lines: st.SearchStrategy[str], chars: str) -> 
 
 DATA_ENV = "FSUDOKU_DATA"
 """The environment variable naming the files or folders of hard puzzles (separated by
-``os.pathsep``), in place of :data:`DATA_PLACES`."""
+``os.pathsep``), in place of :data:`HARD_SET`."""
 
-DATA_PLACES = ("tests/golden/heavy", "../shared/data", "data")
-"""Where the hard sets are looked for, relative to the current folder and to the folder
-above the installed package (a checkout): every ``*.txt`` and ``*.tsv`` file there."""
+HARD_SET = Path(__file__).with_name("hard.txt")
+"""fsudoku's own hard set, shipped with it: minimal puzzles of :func:`fsudoku.generate`
+that a plain backtracker searches longest (made by ``tools/hard_puzzles.py``)."""
 
 
 def _places(data: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None) -> list[Path]:
@@ -262,10 +250,7 @@ def _places(data: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | No
         given = [data] if isinstance(data, str | os.PathLike) else list(data)
         return [Path(p) for p in given]
     env = os.environ.get(DATA_ENV)
-    if env:
-        return [Path(p) for p in env.split(os.pathsep) if p]
-    roots = [Path.cwd(), Path(__file__).resolve().parents[2]]
-    return [root / place for root in dict.fromkeys(roots) for place in DATA_PLACES]
+    return [Path(p) for p in env.split(os.pathsep) if p] if env else [HARD_SET]
 
 
 def _files(places: Iterable[Path]) -> list[Path]:
@@ -310,10 +295,10 @@ def _hard_lines(files: tuple[Path, ...]) -> tuple[str, ...]:
 def hard_puzzle_lines(
     data: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None = None,
 ) -> tuple[str, ...]:
-    """The puzzles of the public hard sets found at ``data``; empty when none is there.
+    """The puzzles of the hard sets found at ``data``; empty when none is there.
 
     ``data`` is a file, a folder, or several; by default ``$FSUDOKU_DATA``, else
-    :data:`DATA_PLACES`.
+    :data:`HARD_SET`.
 
     >>> hard_puzzle_lines("no/such/folder")
     ()

@@ -4,25 +4,17 @@ Every strategy here starts from the sample solution, relabels its digits and per
 by symmetries that keep it solved (rows within a band, bands, columns within a stack,
 stacks, transposition), then blanks cells. Shrinking therefore moves towards the sample
 solution and towards fewer blanks, which keeps failing examples readable. Puzzles of many
-other solution grids are in :mod:`fsudoku.testing.random_puzzles`.
+other solution grids are in :mod:`fsudoku.testing._random_puzzles`.
 
 Glossary: a *line* is an 81-character puzzle string, ``.`` for a blank; a *solved
-grid* is a line with no blank. Needs Hypothesis (the ``hypothesis`` extra).
+grid* is a line with no blank.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-try:
-    from hypothesis import strategies as st
-except ImportError as missing:  # say which extra brings it
-    raise ImportError(
-        "fsudoku's Hypothesis strategies need Hypothesis, which is not installed: install "
-        "fsudoku's hypothesis extra (from a checkout: python3 -m pip install -e "
-        "'.[hypothesis]'), or Hypothesis itself (python3 -m pip install 'hypothesis>=6.100')",
-        name="hypothesis",
-    ) from missing
+from hypothesis import strategies as st
 
 __all__ = [
     "BAD_CHARACTERS",

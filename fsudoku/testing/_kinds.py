@@ -7,8 +7,6 @@ A *declaration* (:class:`Declared`) says what a solver promises beyond "a soluti
 solutions (``several``), which characters it reads as blanks (``blanks``) and the shape
 of board it takes (``shape``). Each turns kinds on, off, or into checks of what it says
 (see :meth:`Declared.off` and :func:`expectation`).
-
-Needs Hypothesis (the ``hypothesis`` extra).
 """
 
 from __future__ import annotations
@@ -19,13 +17,13 @@ from typing import Literal, TypeAlias, get_args
 
 from hypothesis import strategies as st
 
-from fsudoku.base.names import SarkarRule, SolverName
+from fsudoku.base.names import SARKAR_RULES, SarkarRule, SolverName
 from fsudoku.base.outcome import GaveUp
 from fsudoku.grid_io import is_puzzle
 from fsudoku.pe96 import counting
 from fsudoku.run.registry import solve_line
-from fsudoku.testing.adapters import SHAPES, Shape
-from fsudoku.testing.puzzles import (
+from fsudoku.testing._adapters import SHAPES, Shape
+from fsudoku.testing._puzzles import (
     ambiguous_puzzles,
     blank_cells,
     contradictory_puzzles,
@@ -36,7 +34,7 @@ from fsudoku.testing.puzzles import (
     unique_puzzles,
     unsolvable_puzzles,
 )
-from fsudoku.testing.random_puzzles import (
+from fsudoku.testing._random_puzzles import (
     NO_SOLUTION_MAX_BLANKS,
     full_grids,
     hard_puzzles,
@@ -49,28 +47,11 @@ from fsudoku.testing.random_puzzles import (
     with_blanks,
 )
 
-__all__ = [
-    "KINDS",
-    "ORDERS",
-    "RULES",
-    "Blanks",
-    "Declared",
-    "Expected",
-    "Kind",
-    "Order",
-    "Rule",
-    "expectation",
-    "solver_lines",
-]
+__all__ = ["KINDS", "ORDERS", "Blanks", "Declared", "Kind", "Order"]
 
 Order: TypeAlias = Literal["any", "sarkar", "bird"]
 """Which answer is expected where a puzzle has several solutions: any valid one, the
 first of Sarkar's search, or the first of Bird's (where it has one, it is that one)."""
-
-Rule: TypeAlias = SarkarRule
-"""The cell pruner of Sarkar's search, as the registry names it: #1's, #2's as
-published, #2's as its prose intends. It decides which cell the search splits, and so
-which solution it finds first."""
 
 Kind: TypeAlias = Literal[
     "near_full",
@@ -93,7 +74,6 @@ Blanks: TypeAlias = Literal[".", "0", "both"]
 """The characters a solver reads as blanks."""
 
 ORDERS: tuple[Order, ...] = get_args(Order)
-RULES: tuple[Rule, ...] = get_args(Rule)
 KINDS: Mapping[Kind, str] = {
     "near_full": "a near-full grid (at most 8 blanks)",
     "full": "a full grid: solved, or two cells of a row swapped (no solution)",
@@ -107,7 +87,7 @@ KINDS: Mapping[Kind, str] = {
     "zeros": "a puzzle with one solution, its blanks written 0 (or some 0, some .)",
     "empty": "the empty grid",
     "sparse": "a sparse puzzle (65 or more blanks; it has solutions)",
-    "hard": "a puzzle of a public hard set",
+    "hard": "a puzzle of a hard set (fsudoku's own, or the files of data=)",
 }
 """Each kind of line, as reports describe it, in the order tried."""
 
@@ -128,6 +108,14 @@ take a plain backtracker (fsudoku's ``mrv``) or Sarkar #1 minutes; sparser ones 
 so many solutions that a search finds one at once."""
 
 
+DECLARATIONS: dict[str, tuple[str, ...]] = {
+    "invalid": ("none", "skip"),
+    "several": ("any", "none", "skip"),
+    "no_solution": ("none",),
+}
+"""The declarations that take a word or an exception class, and their words."""
+
+
 @dataclass(frozen=True)
 class Declared:
     """What a solver declares about itself (each field's default: the strictest reading).
@@ -137,19 +125,21 @@ class Declared:
     ``several``: what it does with a puzzle with several solutions: ``"any"`` (returns a
     solution; with ``order="sarkar"`` or ``"bird"``, that search's first), ``"none"``
     (refuses with ``None``), an exception class (raises it), ``"skip"`` (not tested).
-    ``blanks``: the blank characters it reads, ``"."``, ``"0"`` or ``"both"``; a line with
-    another blank is, for it, not a puzzle. ``shape``: the board it takes
-    (:mod:`fsudoku.testing.adapters`).
+    ``no_solution``: what it does with a puzzle with no solution: ``"none"`` (returns
+    ``None``), or an exception class (raises it). ``blanks``: the blank characters it
+    reads, ``"."``, ``"0"`` or ``"both"``; a line with another blank is, for it, not a
+    puzzle. ``shape``: the board it takes (``"line"``, ``"rows"``, ``"dict"``).
     """
 
     invalid: Literal["none", "skip"] | type[BaseException] = "none"
     several: Literal["any", "none", "skip"] | type[BaseException] = "any"
+    no_solution: Literal["none"] | type[BaseException] = "none"
     blanks: Blanks = "."
     shape: Shape = "line"
 
     def __post_init__(self) -> None:
         """Refuse a declaration that is none of the values above, clearly."""
-        for name, words in (("invalid", ("none", "skip")), ("several", ("any", "none", "skip"))):
+        for name, words in DECLARATIONS.items():
             value = getattr(self, name)
             if not (
                 value in words or (isinstance(value, type) and issubclass(value, BaseException))
@@ -162,8 +152,9 @@ class Declared:
             raise ValueError(f"shape={self.shape!r}: choose one of {', '.join(map(repr, SHAPES))}")
 
     def catch(self) -> tuple[type[BaseException], ...]:
-        """The exception classes declared (for ``invalid``, then ``several``)."""
-        return tuple(v for v in (self.invalid, self.several) if isinstance(v, type))
+        """The exception classes declared, each once."""
+        found = (getattr(self, name) for name in DECLARATIONS)
+        return tuple(dict.fromkeys(v for v in found if isinstance(v, type)))
 
     def off(self) -> dict[Kind, str]:
         """The kinds this declaration turns off, each with the reason."""
@@ -201,7 +192,7 @@ def _kinds(kinds: Iterable[Kind] | None) -> tuple[Kind, ...]:
     return tuple(k for k in KINDS if k in asked)
 
 
-def _reference_name(order: Order, rule: Rule | None) -> SolverName:
+def _reference_name(order: Order, rule: SarkarRule | None) -> SolverName:
     """The registry's solver whose answers ``order`` (and ``rule``) expects."""
     if order not in ORDERS:
         raise ValueError(f"unknown order {order!r}; choose one of {', '.join(map(repr, ORDERS))}")
@@ -209,8 +200,10 @@ def _reference_name(order: Order, rule: Rule | None) -> SolverName:
         raise ValueError(f"rule={rule!r} applies to order='sarkar' only, not {order!r}")
     if order == "sarkar":
         chosen = "simple" if rule is None else rule
-        if chosen not in RULES:
-            raise ValueError(f"unknown rule {rule!r}; choose one of {', '.join(map(repr, RULES))}")
+        if chosen not in SARKAR_RULES:
+            raise ValueError(
+                f"unknown rule {rule!r}; choose one of {', '.join(map(repr, SARKAR_RULES))}"
+            )
         return chosen
     return "bird" if order == "bird" else "dlx"
 
@@ -310,7 +303,9 @@ class Expected:
     reference: SolverName = "dlx"
 
 
-def expectation(line: str, declared: Declared, order: Order, rule: Rule | None = None) -> Expected:
+def expectation(
+    line: str, declared: Declared, order: Order, rule: SarkarRule | None = None
+) -> Expected:
     """What the line expects of a solver with this declaration.
 
     ``skip`` where it is not tested (a declaration turned it off, or the reference gave up).

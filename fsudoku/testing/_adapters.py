@@ -24,7 +24,7 @@ from typing import Literal, TypeAlias, get_args
 
 from returns.maybe import Maybe
 
-__all__ = ["SHAPES", "Shape", "call_text", "read_answer", "to_input"]
+__all__ = ["Shape"]
 
 Shape: TypeAlias = Literal["line", "rows", "dict"]
 """How the solver takes a board: a line, 9 rows of ints, or a dict of cells."""
@@ -91,14 +91,14 @@ def read_answer(raw: object, given: object) -> tuple[str | None, str]:
     )
 
 
-def call_text(name: str, line: str, shape: Shape) -> str:
-    """The call that gives the solver this puzzle, as Python.
+def board_text(line: str, shape: Shape) -> str:
+    """The board of a puzzle line in the solver's shape, as a Python expression.
 
-    >>> call_text("mine.solve", "." * 81, "line")
-    "mine.solve('.................................................................................')"
+    >>> board_text("1" + "." * 80, "dict")
+    '{(r, c): 0 for r in range(9) for c in range(9)} | {(0, 0): 1}'
     """
     board = to_input(line, shape)
-    if shape == "dict":
-        nonzero = {k: v for k, v in board.items() if v}  # type: ignore[attr-defined]
-        return f"{name}({{(r, c): 0 for r in range(9) for c in range(9)}} | {nonzero!r})"
-    return f"{name}({board!r})"
+    if isinstance(board, dict):
+        nonzero = {k: v for k, v in board.items() if v}
+        return f"{{(r, c): 0 for r in range(9) for c in range(9)}} | {nonzero!r}"
+    return repr(board)

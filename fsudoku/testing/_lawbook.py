@@ -1,11 +1,8 @@
 """The record of functions under test and the type each law is declared with.
 
-:class:`Parts`, and the :class:`Law` type that :mod:`fsudoku.testing.laws` declares each law
-with.
-
-A law is declared by :func:`law` on the function computing both of its sides; the laws
-themselves are in :mod:`fsudoku.testing.bird_laws` and :mod:`fsudoku.testing.sarkar_laws`,
-gathered in :data:`fsudoku.testing.laws.LAWS`. This module needs no Hypothesis.
+:class:`Parts`, and :class:`Law`. A law is declared by :func:`law` on the function
+computing both of its sides; the laws themselves are gathered in
+:data:`fsudoku.testing.LAWS`.
 """
 
 from __future__ import annotations
@@ -21,7 +18,7 @@ from fsudoku import bird, fp, sarkar1, sarkar2, tz
 from fsudoku.bird import Grid, Matrix, Row
 from fsudoku.cell import Grid as CellGrid
 from fsudoku.cell import Row as CellRow
-from fsudoku.testing.equality import Equality
+from fsudoku.testing._equality import Equality
 
 __all__ = [
     "FSUDOKU",
@@ -32,9 +29,7 @@ __all__ = [
     "Law",
     "Parts",
     "Sides",
-    "bounded",
     "law",
-    "unit",
 ]
 
 A = TypeVar("A")
@@ -250,7 +245,7 @@ class Law:
     def statement(self) -> str:
         """The equation, its equality and its condition, as messages print them.
 
-        >>> from fsudoku.testing.laws import search_expand1
+        >>> from fsudoku.testing import search_expand1
         >>> search_expand1.statement
         'search = concat . map search . expand1  (bag equality; m incomplete and safe)'
         """

@@ -2,8 +2,6 @@
 
 Bird's grids and choice matrices, Sarkar's cells and grids, lists and functions
 (:func:`law_arguments`, by domain).
-
-Needs Hypothesis (the ``hypothesis`` extra).
 """
 
 from __future__ import annotations
@@ -12,20 +10,12 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-try:
-    from hypothesis import strategies as st
-except ImportError as missing:  # say which extra brings it
-    raise ImportError(
-        "fsudoku's Hypothesis strategies need Hypothesis, which is not installed: install "
-        "fsudoku's hypothesis extra (from a checkout: python3 -m pip install -e "
-        "'.[hypothesis]'), or Hypothesis itself (python3 -m pip install 'hypothesis>=6.100')",
-        name="hypothesis",
-    ) from missing
+from hypothesis import strategies as st
 
 from fsudoku import bird
 from fsudoku.cell import Cell, Fixed, Grid, Possible
 from fsudoku.run.registry import bird_grid
-from fsudoku.testing.puzzles import (
+from fsudoku.testing._puzzles import (
     _permutation_within_groups,
     ambiguous_puzzles,
     contradictory_puzzles,
@@ -36,7 +26,7 @@ from fsudoku.testing.puzzles import (
 )
 
 if TYPE_CHECKING:
-    from fsudoku.testing.laws import Law
+    from fsudoku.testing._lawbook import Law
 
 R = TypeVar("R")
 
@@ -218,7 +208,7 @@ def choice_rows(width: int = 4, digits: str = "1234") -> st.SearchStrategy[tuple
 
 
 _UNITS = ("rows", "cols", "boxs")
-"""The involutions the laws take by name (``fsudoku.testing.laws.unit``)."""
+"""The involutions the laws take by name (``fsudoku.testing._lawbook.unit``)."""
 
 
 def _rows_without_duplicates(m: tuple[tuple[Any, ...], ...]) -> bool:
@@ -369,7 +359,7 @@ def law_arguments(law: Law | str) -> st.SearchStrategy[dict[str, Any]]:
     arguments: they are the ``Parts`` the law is checked with.
 
     >>> from hypothesis import find
-    >>> from fsudoku.testing.laws import LAWS, boxs_involution
+    >>> from fsudoku.testing import LAWS, boxs_involution
     >>> sorted(find(law_arguments(boxs_involution), lambda kw: True))
     ['m', 'n']
     >>> all(isinstance(law_arguments(law), st.SearchStrategy) for law in LAWS)

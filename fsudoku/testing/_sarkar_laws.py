@@ -1,6 +1,6 @@
 """The laws of Sarkar's articles (the pruning of cells and grids), each declared once.
 
-They are gathered after Bird's in :data:`fsudoku.testing.laws.LAWS`.
+They are gathered after Bird's in :data:`fsudoku.testing.LAWS`.
 """
 
 from __future__ import annotations
@@ -15,8 +15,19 @@ from fsudoku.cell import Cell, Fixed, Possible
 from fsudoku.cell import Grid as CellGrid
 from fsudoku.cell import Row as CellRow
 from fsudoku.run.registry import bird_line
-from fsudoku.testing.equality import BAG, LIST
-from fsudoku.testing.lawbook import Law, Parts, Sides, bounded, law
+from fsudoku.testing._equality import BAG, LIST
+from fsudoku.testing._lawbook import Law, Parts, Sides, bounded, law
+
+__all__ = [
+    "prune_cells_keeps_solutions",
+    "prune_cells_removes_only",
+    "prune_grid_fixpoint",
+    "prune_grid_keeps_solutions",
+    "prune_grid_once_definition",
+    "prune_grid_removes_only",
+    "sub_grids_to_rows_involution",
+    "transpose_involution",
+]
 
 
 @law(
@@ -169,7 +180,7 @@ def prune_grid_fixpoint(parts: Parts, grid: CellGrid) -> Sides:
     """Pruning a grid until it settles gives a grid that pruning does not change.
 
     Both sides are one ``Maybe`` grid, shown as one-element lists. Raises
-    :class:`~fsudoku.testing.lawbook.Diverged` when ``fixM`` does not stop within the number of possibilities of
+    :class:`~fsudoku.testing._lawbook.Diverged` when ``fixM`` does not stop within the number of possibilities of
     the grid (which a correct ``pruneGrid'``, removing possibilities only, cannot exceed).
     """
     fixpoint = _prune_grid(parts, grid)
@@ -179,7 +190,7 @@ def prune_grid_fixpoint(parts: Parts, grid: CellGrid) -> Sides:
 def _prune_grid(parts: Parts, grid: CellGrid) -> Maybe[CellGrid]:
     """``pruneGrid = fixM pruneGrid'`` of the parts, with a bound on its passes.
 
-    Raises :class:`~fsudoku.testing.lawbook.Diverged` after more passes than the grid has
+    Raises :class:`~fsudoku.testing._lawbook.Diverged` after more passes than the grid has
     possibilities (a correct ``pruneGrid'`` removes one at least per pass that changes the
     grid).
     """
@@ -204,7 +215,7 @@ def prune_grid_removes_only(parts: Parts, grid: CellGrid) -> Sides:
     """Pruning a grid until it settles only removes digits: each cell keeps a subset.
 
     ``digits`` is the digits of each cell, ``zipWith2`` zips row by row. Both sides are
-    one ``Maybe``, shown as one-element lists. Raises :class:`~fsudoku.testing.lawbook.Diverged` as
+    one ``Maybe``, shown as one-element lists. Raises :class:`~fsudoku.testing._lawbook.Diverged` as
     :func:`prune_grid_fixpoint` does.
     """
     original = _grid_digits(grid)
@@ -238,11 +249,11 @@ def prune_grid_keeps_solutions(parts: Parts, grid: CellGrid) -> Sides:
     The solutions are enumerated with fsudoku's own Bird ``search`` on both sides (not
     the parts': this law is about Sarkar's pruning), so the sides are compared as bags.
     ``Nothing`` stands for no solution. The grids have few solutions (at most a few
-    dozen), or the enumeration would not end. Raises :class:`~fsudoku.testing.lawbook.Diverged` as
+    dozen), or the enumeration would not end. Raises :class:`~fsudoku.testing._lawbook.Diverged` as
     :func:`prune_grid_fixpoint` does.
     """
     return _solutions(grid), _prune_grid(parts, grid).map(_solutions).value_or([])
 
 
-LAWS: tuple[Law, ...] = tuple(v for v in list(globals().values()) if isinstance(v, Law))
+SARKAR_LAWS: tuple[Law, ...] = tuple(v for v in list(globals().values()) if isinstance(v, Law))
 """Sarkar's laws, in the order declared above."""
