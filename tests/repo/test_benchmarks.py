@@ -24,7 +24,7 @@ from benchmarks import child, lineup, memory, peers, settings, targets
 from benchmarks.run import main as run_main
 from fsudoku.app.bench import Row, Run
 from fsudoku.grid_io import SAMPLE
-from fsudoku.testing.puzzles import SAMPLE_SOLUTION
+from fsudoku.testing.strategies import SAMPLE_SOLUTION
 
 BENCHMARKS = ROOT / "benchmarks"
 
