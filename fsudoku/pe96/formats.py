@@ -21,7 +21,7 @@ expresses parsing as a generator over the file lines"). One line ending (``\n``,
 ``\r\n`` or ``\r``) is dropped, so a line ending in ``\r\r\n`` keeps one ``\r`` and is
 not a puzzle; a byte-order mark at the start is dropped; a line starting with ``#`` is
 a comment (no entry); every ``0`` is read as ``.`` (the rule the command line applies
-before ``readGrid``); nothing else is changed, so :func:`is_puzzle` decides what is
+before ``readGrid``); nothing else is changed, so :func:`~fsudoku.grid_io.is_puzzle` decides what is
 valid. The format is decided once per input, from its first line that is not a comment:
 
 - *Euler mode* when that line starts with ``Grid`` and a block follows it (its next line
