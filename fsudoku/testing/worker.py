@@ -8,11 +8,11 @@ worker that dies (a crash in C code, ``os._exit``), ends the worker, which is st
 again for the next call. No signal is used: an infinite loop in C code is stopped too.
 With ``timeout=None`` the solver is called in this process, without a limit.
 
->>> with Caller(lambda line: line.upper(), timeout=5) as call:
+>>> with Caller(lambda line: line.upper(), timeout=60) as call:
 ...     call("abc").answer
 'ABC'
 >>> import time
->>> with Caller(lambda line: time.sleep(10), timeout=0.2) as call:
+>>> with Caller(lambda line: time.sleep(60), timeout=0.2) as call:  # limit under test: a minute's sleep
 ...     call("x").status, call("x").status
 ('timed_out', 'timed_out')
 """

@@ -78,7 +78,7 @@ def test_mrv_passes_the_sparse_kinds_quickly_on_any_seed(seed: int) -> None:
         blanks=".",
         max_examples=30,
         seed=seed,
-        timeout=5,
+        timeout=30,
     )
     assert time.perf_counter() - started < 30
 
@@ -136,7 +136,7 @@ def test_a_dropped_box_check_is_caught() -> None:
         kinds=["near_full", "several"],
         max_examples=6,
         seed=1,
-        timeout=1,
+        timeout=30,
     )
     assert found
     for failure in found.values():
@@ -162,6 +162,7 @@ def test_a_repeated_clue_returned_is_caught() -> None:
 
 def test_a_looping_solver_fails_within_the_limit_naming_the_puzzle() -> None:
     started = time.perf_counter()
+    # limit under test: the solver never answers the sparse lines (and the others at once)
     found = failures(buggy.loops_on_sparse, kinds=["unique"], max_examples=10, timeout=0.5, seed=2)
     took = time.perf_counter() - started
     failure = found["unique"]
