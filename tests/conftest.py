@@ -24,12 +24,14 @@ from hypothesis import HealthCheck, settings
 # derandomized, no deadline): it draws SHARE of each count, at least FLOOR (or the
 # count, when smaller). ``thorough`` draws ten times the full strength.
 FULL = settings.get_profile("default").max_examples  # 100, Hypothesis' default
-SHARE = {"dev": 0.3, "ci": 0.3, "full": 1.0, "thorough": 10.0}
+SHARE = {"dev": 0.2, "ci": 0.2, "full": 1.0, "thorough": 10.0}
 FLOOR = 2
 settings.register_profile(
     "full", deadline=None, max_examples=FULL, suppress_health_check=[HealthCheck.too_slow]
 )
-settings.register_profile("dev", settings.get_profile("full"), max_examples=round(0.3 * FULL))
+settings.register_profile(
+    "dev", settings.get_profile("full"), max_examples=round(SHARE["dev"] * FULL)
+)
 settings.register_profile(
     "ci",
     settings.get_profile("ci"),
