@@ -248,7 +248,7 @@ def _children() -> set[int]:
     has every process's ``stat`` read instead (a few milliseconds, twice a test).
     """
     try:
-        found = set()
+        found: set[int] = set()
         for thread in os.listdir("/proc/self/task"):
             with open(f"/proc/self/task/{thread}/children", "rb") as listed:
                 found.update(int(pid) for pid in listed.read().split())
