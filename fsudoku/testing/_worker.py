@@ -12,14 +12,14 @@ either limit, or a worker that died, and when the caller is closed, the worker's
 process group is killed, the solver's own children with it; the next call starts a new
 worker, so no late answer reaches it. Needs a POSIX system (``fork``, process groups).
 
->>> with Caller(lambda line: line.upper(), timeout=5) as call:
+>>> with Caller(lambda line: line.upper(), timeout=60) as call:
 ...     call("abc").answer
 'ABC'
 >>> import time
->>> with Caller(lambda line: time.sleep(10), timeout=5, backstop=0.2) as call:
+>>> with Caller(lambda line: time.sleep(60), timeout=60, backstop=0.2) as call:  # limit under test: a minute's sleep
 ...     call("x").status, call("x").status
 ('hung', 'hung')
->>> with Caller(lambda line: print("hello") or line, timeout=5) as call:
+>>> with Caller(lambda line: print("hello") or line, timeout=60) as call:
 ...     call("abc").output
 'hello\n'
 """

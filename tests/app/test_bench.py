@@ -319,7 +319,7 @@ def running(pid: int) -> bool:
     return state != "Z"
 
 
-def gone(pid: int, seconds: float = 3.0) -> bool:
+def gone(pid: int, seconds: float = 30.0) -> bool:
     """Whether ``pid`` has ended within ``seconds``."""
     deadline = time.monotonic() + seconds
     while running(pid) and time.monotonic() < deadline:

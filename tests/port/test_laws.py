@@ -179,6 +179,7 @@ def test_law_tests_make_a_failing_test_for_a_planted_bug() -> None:
         test(laws.boxs_involution)
 
 
+@pytest.mark.slow
 def test_a_condition_that_never_holds_is_a_failure() -> None:
     """A complete that says yes to everything leaves the expand1 law nothing to check."""
     with pytest.raises(LawFailure, match=r"no arguments satisfy its condition \(m incomplete\)"):
@@ -234,6 +235,7 @@ def test_sarkar2_and_the_erratum_keep_the_pruning_laws() -> None:
         check_laws(parts, laws=SARKAR_PRUNING, max_examples=6)
 
 
+@pytest.mark.slow
 def test_each_pruning_law_pins_down_its_own_mistake() -> None:
     """A pruner that drops a digit loses solutions but removes only; a pruneGrid' with its
     passes reversed settles to the same grids but is not the definition."""

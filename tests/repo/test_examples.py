@@ -30,7 +30,7 @@ TWO = "693784..24875129361259638749326514875682473917413986253194752688561297432
 FILES = {"puzzles.txt": f"{SAMPLE}\n{TWO}\nnot a puzzle\n"}
 """The files every example finds in its folder: ``puzzles.txt`` holds the articles'
 sample puzzle, a puzzle with two solutions and a line that is not a puzzle (the
-pages say so where they open it)."""
+page that opens it makes it first, with these lines)."""
 
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 """The pages whose examples are run."""
@@ -137,6 +137,18 @@ def test_the_pages_have_examples() -> None:
 @pytest.mark.parametrize("block", ALL, ids=str)
 def test_example(block: Block, tmp_path: Path) -> None:
     check(block, tmp_path)
+
+
+def test_the_files_every_example_finds_are_the_ones_the_pages_make(tmp_path: Path) -> None:
+    # run on their own, the pages make the files they open (plain doctest needs it):
+    # the copies of FILES are theirs
+    for name, text in FILES.items():
+        makers = [b for b in ALL if f'Path("{name}").write_text' in b.source]
+        assert makers, f"no page makes {name}"
+        for block in makers:
+            folder = tmp_path / str(block).replace("/", "-")
+            run(block, folder)
+            assert (folder / name).read_text(encoding="utf-8") == text, block
 
 
 # ------------------------------------------------------------- the check can fail

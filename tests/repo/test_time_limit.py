@@ -44,6 +44,7 @@ PLANTED = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(120)
 def test_a_planted_endless_loop_fails_with_its_name_and_example(tmp_path: Path) -> None:
     shutil.copy(ROOT / "tests" / "conftest.py", tmp_path / "conftest.py")

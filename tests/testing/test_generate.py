@@ -15,6 +15,7 @@ from fsudoku import count_solutions
 from fsudoku.run.generate import GenerateGaveUp, generate, is_minimal, random_grid
 
 
+@pytest.mark.slow
 def test_the_command_prints_distinct_unique_puzzles_the_same_on_every_run() -> None:
     code, text = run_cli(["generate", "8", "--clues", "24", "--seed", "1"])
     assert code == 0

@@ -72,6 +72,7 @@ def test_the_table_and_the_summary_name_what_caught_a_mutant() -> None:
     assert "many_early" in summary and "caught" in summary
 
 
+@pytest.mark.slow
 def test_the_same_box_swap_is_caught_by_proofs_only() -> None:
     # Still an involution, same cells per box: no law sees it, the definition steps do.
     inside = next(m for m in MUTANTS if m.name == "boxs_swap_inside")

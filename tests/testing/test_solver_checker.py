@@ -126,13 +126,14 @@ def test_a_full_grid_returned_unchanged_is_caught() -> None:
     assert "the answer repeats" in message and ("in column" in message or "in box" in message)
 
 
+@pytest.mark.slow
 def test_a_dropped_box_check_is_caught() -> None:
     found = failures(
         buggy.no_box_check,
         kinds=["near_full", "several"],
         max_examples=6,
         seed=1,
-        timeout=1,
+        timeout=30,
     )
     assert found
     for failure in found.values():
@@ -140,6 +141,7 @@ def test_a_dropped_box_check_is_caught() -> None:
     assert any(f.problem.startswith("the answer repeats") for f in found.values())
 
 
+@pytest.mark.slow
 def test_giving_up_below_18_clues_is_caught_at_17() -> None:
     found = failures(buggy.gives_up_below_18_clues, kinds=["unique"], max_examples=8, seed=3)
     unique = found["unique"]
