@@ -68,16 +68,18 @@ def noted(pids: Path) -> list[int]:
 
 
 def test_a_call_past_the_cpu_limit_is_slow_one_that_waits_is_hung() -> None:
-    with Caller(misbehaving.spins, timeout=0.2) as call:
+    with Caller(misbehaving.spins, timeout=0.2) as call:  # limit under test: CPU seconds
         slow = call(BLANKS)
         assert (slow.status, slow.cpu) == ("slow", 0.2)
         assert call("1" * 81).status == "answered"  # a new worker, for the next call
+    # limit under test: a solver asleep for an hour is hung whatever the machine's load
     with Caller(misbehaving.sleeps, timeout=5, backstop=1) as call:
         assert call(BLANKS).status == "hung"
 
 
 def test_a_late_answer_never_reaches_the_next_call() -> None:
-    with Caller(misbehaving.late, timeout=5, backstop=1) as call:
+    # limit under test: the first call sleeps 30 s; the next must be answered within 10 s
+    with Caller(misbehaving.late, timeout=60, backstop=10) as call:
         assert call("1" * 81).status == "hung"
         after = call("2" * 81)
     assert (after.status, after.answer) == ("answered", "2" * 81)
