@@ -1,4 +1,4 @@
-"""Sarkar's search for one puzzle, a whole grid in one Python ``int``.
+"""Sarkar's search for one puzzle, a whole grid in one Python ``int``: the one-puzzle engine.
 
 Every unit of a stage is pruned at once, with a few dozen big-integer operations (SIMD
 within a register).
@@ -22,14 +22,18 @@ other non-fixed cell of the unit) and no digit of a kept pair or triple group
 might hold such a group, and its unit is then pruned by the exact one-unit function
 (:func:`fsudoku.fast.scalar.prune_cells_by_exclusives`).
 
-The search skips stages with no unit changed since they were last pruned (exact:
-see :mod:`fsudoku.fast.scalar`), and fails a node as soon as a unit repeats a fixed
-digit (the settled grid would fail ``isGridInvalid``).
+``exclusives-sets`` prunes its Exclusives unit by unit, with the one-unit function.
 
->>> from fsudoku.fast.masks import read_masks, show_solution
+The search (:func:`search`, the one search of one puzzle in this package) skips
+stages with no unit changed since they were last pruned (exact: see
+:mod:`fsudoku.fast.scalar`), and fails a node as soon as a unit of the stage just
+pruned repeats a fixed digit (the settled grid would fail ``isGridInvalid``). It can
+stop after a number of nodes and go on later from its stack (the package hands a
+long search over to the batch engine that way).
+
 >>> from fsudoku.grid_io import SAMPLE
->>> grid, nodes = solve_counted(from_masks(read_masks(SAMPLE)), "exclusives")
->>> show_solution(to_masks(grid))[:9], nodes
+>>> grid, nodes = solve_counted(read_grid(SAMPLE), "exclusives")
+>>> show_grid(grid)[:9], nodes
 ('693784512', 1)
 """
 
@@ -41,9 +45,19 @@ from typing import Final
 from fsudoku.base.names import SarkarRule
 from fsudoku.base.outcome import Found, GaveUp
 from fsudoku.fast import scalar
-from fsudoku.fast.masks import UNITS, read_masks, show_solution
+from fsudoku.fast.masks import UNITS
 
-__all__ = ["from_masks", "prune_grid", "prune_stage", "search_line", "solve_counted", "to_masks"]
+__all__ = [
+    "from_masks",
+    "prune_grid",
+    "prune_stage",
+    "read_grid",
+    "search",
+    "search_line",
+    "show_grid",
+    "solve_counted",
+    "to_masks",
+]
 
 _W: Final = 16  # bits per lane
 _LANES: Final = 81
@@ -85,6 +99,43 @@ def to_masks(grid: int) -> list[int]:
     return lanes.tolist()
 
 
+_NOT_CELLS: Final = str.maketrans(dict.fromkeys(".123456789"))
+"""Deletes every character a puzzle line may hold."""
+_LOW_BYTE: Final = bytes(
+    0xFF if b == ord(".") else (1 << (b - 49)) & 0xFF if 49 <= b <= 57 else 0 for b in range(256)
+)
+_HIGH_BYTE: Final = bytes(1 if b in (ord("."), ord("9")) else 0 for b in range(256))
+_DIGIT_OF_LOW: Final = bytes(
+    ord("9") if b == 0 else 48 + b.bit_length() if b & (b - 1) == 0 else 0 for b in range(256)
+)  # the low byte of a fixed cell's lane -> its digit's character
+
+
+def read_grid(line: str) -> int | None:
+    """The grid ``int`` of a puzzle line (``readGrid``); ``None`` when it is not one.
+
+    Haskell: ``readGrid :: String -> Maybe Grid`` (Sarkar #1, "Setting up").
+
+    >>> to_masks(read_grid("12." + "9" * 78))[:4], read_grid("12")
+    ([1, 2, 511, 256], None)
+    """
+    if len(line) != _LANES or line.translate(_NOT_CELLS):
+        return None
+    text = line.encode("ascii")
+    lanes = bytearray(2 * _LANES)
+    lanes[0::2] = text.translate(_LOW_BYTE)
+    lanes[1::2] = text.translate(_HIGH_BYTE)
+    return int.from_bytes(lanes, "little")
+
+
+def show_grid(grid: int) -> str:
+    """The 81 digits of a filled grid ``int``.
+
+    >>> show_grid(read_grid("123456789" * 9))[:10]
+    '1234567891'
+    """
+    return grid.to_bytes(2 * _LANES, "little")[0::2].translate(_DIGIT_OF_LOW).decode("ascii")
+
+
 def _or_reduce(x: int, stage: int) -> int:
     """Each unit's OR of ``x`` on its anchor lane (other lanes: garbage)."""
     if stage == 0:
@@ -115,6 +166,30 @@ def _add_reduce(x: int, stage: int) -> int:
         return t + (x >> 1152)
     t = x + (x >> 16) + (x >> 32)
     return t + (t >> 144) + (t >> 288)
+
+
+def _seen(mp: int, stage: int) -> tuple[int, int]:
+    """The digits held by at least 1, 2 cells of ``mp`` in each unit, on its anchor lane.
+
+    :func:`_counts` cut to its first two counts (what most passes need).
+    """
+    if stage == 2:
+        y, z = mp >> 16, mp >> 32
+        t1 = mp | y | z  # each row of three cells
+        t2 = (mp & y) | (z & (mp | y))
+        b1, b2, c1, c2 = t1 >> 144, t2 >> 144, t1 >> 288, t2 >> 288
+        s2 = t2 | b2 | (t1 & b1)
+        s1 = t1 | b1
+        return s1 | c1, s2 | c2 | (s1 & c1)
+    step = 16 if stage == 0 else 144
+    y = mp >> step
+    p1, p2 = mp | y, mp & y  # pairs of cells (k, k + 1)
+    y1 = p1 >> 2 * step
+    q1, q2 = p1 | y1, p2 | (p2 >> 2 * step) | (p1 & y1)  # fours
+    z1 = q1 >> 4 * step
+    s1, s2 = q1 | z1, q2 | (q2 >> 4 * step) | (q1 & z1)  # eights
+    x = mp >> 8 * step  # the ninth cell
+    return s1 | x, s2 | (s1 & x)
 
 
 def _counts(mp: int, stage: int) -> tuple[int, int, int, int]:
@@ -182,63 +257,80 @@ def _exact_units(grid: int, new: int, stage: int, lanes: int) -> int:
 def prune_stage(grid: int, stage: int, rule: SarkarRule, strict: bool) -> int | None:
     """Every unit of one stage pruned by the rule's ``pruneCells``: the new grid, or ``None``.
 
-    ``None`` when a unit fails (or, unless ``strict``, repeats a fixed digit).
+    ``None`` when a unit fails (or, unless ``strict``, repeats a fixed digit once pruned).
+    Every mask below is a non-negative ``int`` (``a & ~b`` is written ``a ^ (a & b)``:
+    the complement of a big ``int`` is a negative one, slow to combine).
     """
     anchors = _ANCHOR_MASK[stage]
     repeat = _REPEAT[stage]
-    # fixM pruneCellsByFixed (#1's pruneCells: one pass)
-    last_nonsingle = -1
-    while True:
-        y = grid & ((grid | _LH) - L1)  # m & (m - 1): 0 for a fixed cell
-        nonsingle = (y + _L7) & _LH  # bit 15: the cell is not fixed
-        if nonsingle == last_nonsingle:  # no new fixed cell: the pass changes nothing
-            break
-        last_nonsingle = nonsingle
+    lh, l1, l7 = _LH, L1, _L7
+    # fixM pruneCellsByFixed (#1's pruneCells: one pass). A pass that fixes no new cell
+    # removes the same digits again: nothing, so the loop stops when no cell was fixed.
+    nonsingle = ((grid & ((grid | lh) - l1)) + l7) & lh  # bit 15: the cell is not fixed
+    last = -1
+    while nonsingle != last:
+        last = nonsingle
         keep = nonsingle - (nonsingle >> 15)  # 0x7FFF on the non-fixed lanes
-        fixed = grid & ~keep
-        found = _or_reduce(fixed, stage) & anchors
-        if not strict and _add_reduce(fixed, stage) & anchors != found:
-            return None  # a unit repeats a fixed digit
-        new = grid & ~((found * repeat) & keep)
-        if new == grid:
+        fixed = grid ^ (grid & keep)  # the fixed cells' masks
+        found = _or_reduce(fixed, stage) & anchors  # each unit's fixed digits
+        gone = grid & (found * repeat) & keep  # the digits the pass removes
+        if not gone:
             break
-        if (new + _L7) & _LH != _LH:
+        grid ^= gone
+        if (grid + l7) & lh != lh:
             return None  # a cell lost all its digits: Nothing
-        grid = new
+        nonsingle = ((grid & ((grid | lh) - l1)) + l7) & lh
         if rule == "simple":
-            return grid
+            keep = nonsingle - (nonsingle >> 15)
+            fixed = grid ^ (grid & keep)
+            found = _or_reduce(fixed, stage) & anchors
+            break
+    if not strict and _add_reduce(fixed, stage) & anchors != found:
+        return None  # a unit repeats a fixed digit (fixed cells never change again)
     if rule == "simple":
         return grid
-    # fixM pruneCellsByExclusives
     if rule == "exclusives-sets":
         return _exact_sets(grid, stage)
+    return _prune_exclusive_singles(grid, stage, nonsingle)
+
+
+def _prune_exclusive_singles(grid: int, stage: int, nonsingle: int) -> int:
+    """``fixM pruneCellsByExclusives`` as published, every unit of a stage (never ``Nothing``).
+
+    ``nonsingle``: the grid's non-fixed lanes (bit 15). A pass fixes each cell holding
+    one Single and no digit of a kept pair or triple; a cell that might hold such a
+    group has its unit pruned by the one-unit function.
+    """
+    anchors = _ANCHOR_MASK[stage]
+    repeat = _REPEAT[stage]
+    lh, l1, l7 = _LH, L1, _L7
     while True:
         keep = nonsingle - (nonsingle >> 15)
         mp = grid & keep  # the non-fixed cells
-        s1, s2, s3, s4 = _counts(mp, stage)
-        once = s1 & ~s2 & anchors
+        s1, s2 = _seen(mp, stage)
+        once = (s1 ^ (s1 & s2)) & anchors  # each unit's digits held by one cell
         if not once:
             return grid
         own = mp & (once * repeat)  # each cell's digits held by no other cell
-        multi = ((own & ((own | _LH) - L1)) + _L7) & _LH
-        cand = ((own + _L7) & _LH) & ~multi  # bit 15: the cell holds one Single
+        multi = ((own & ((own | lh) - l1)) + l7) & lh  # bit 15: two or more of them
+        cand = ((own + l7) & lh) ^ multi  # bit 15: the cell holds one Single
         if not cand:
             return grid
         fire = cand - (cand >> 15)
-        new = (grid & ~fire) | (own & fire)
-        twice = mp & ((s2 & ~s3 & anchors) * repeat)
-        t2 = ((twice & ((twice | _LH) - L1)) + _L7) & _LH  # >= 2 twice-digits
-        thrice = mp & ((s3 & ~s4 & anchors) * repeat)
-        t3 = thrice & ((thrice | _LH) - L1)
-        t3 = ((t3 & ((t3 | _LH) - L1)) + _L7) & _LH  # >= 3 thrice-digits
+        new = grid ^ ((grid ^ own) & fire)
+        _, s2, s3, s4 = _counts(mp, stage)
+        twice = mp & (((s2 ^ (s2 & s3)) & anchors) * repeat)
+        t2 = ((twice & ((twice | lh) - l1)) + l7) & lh  # >= 2 twice-digits
+        thrice = mp & (((s3 ^ (s3 & s4)) & anchors) * repeat)
+        t3 = thrice & ((thrice | lh) - l1)
+        t3 = ((t3 & ((t3 | lh) - l1)) + l7) & lh  # >= 3 thrice-digits
         check = cand & (t2 | t3)  # a kept pair or triple might block the Single
         if check:
             new = _exact_units(grid, new, stage, check)
-        if new == grid:
-            return grid
+            if new == grid:
+                return grid
         grid = new
-        y = grid & ((grid | _LH) - L1)
-        nonsingle = (y + _L7) & _LH
+        nonsingle = ((grid & ((grid | lh) - l1)) + l7) & lh
 
 
 def _exact_sets(grid: int, stage: int) -> int:
@@ -280,11 +372,11 @@ def prune_grid(
             if new is None:
                 return None
             if new != grid:
-                dirty = 0b111 if rule == "simple" else 0b111 & ~(1 << stage)
+                dirty = 0b111 if rule == "simple" else 0b111 ^ (1 << stage)
                 grid = new
             else:
-                dirty &= ~(1 << stage)
-        stage = (stage + 1) % 3
+                dirty &= 0b111 ^ (1 << stage)
+        stage = stage + 1 if stage < 2 else 0
     return grid
 
 
@@ -295,10 +387,42 @@ def _pivot(grid: int) -> int:
         return -1
     while True:
         z = y & ((y | _LH) - L1)  # one digit less again
-        exact = ((y + _L7) & _LH) & ~((z + _L7) & _LH)  # y has exactly one bit left
+        exact = ((y + _L7) & _LH) ^ ((z + _L7) & _LH)  # y has exactly one bit left
         if exact:
             return ((exact & -exact).bit_length() - 1) // _W
         y = z
+
+
+def search(
+    stack: list[int], nodes: int, rule: SarkarRule, stop: int | None
+) -> tuple[int | None, int]:
+    """Go on with a depth-first search: its first solution (or ``None``) and its node count.
+
+    ``stack`` holds the grids still to search, the next one last, and is consumed in
+    place; ``nodes`` counts the nodes (calls of ``solve``) already made. The search
+    stops before node ``stop + 1`` would start: it then returns ``None`` with the grids
+    left on the stack (an empty stack: the search is over).
+
+    Haskell: ``solve :: Grid -> Maybe Grid`` (Sarkar #1, "Solving the Puzzle").
+    """
+    pop, push = stack.pop, stack.append
+    limit = -1 if stop is None else stop
+    while stack:
+        if nodes == limit:
+            return None, nodes
+        nodes += 1
+        pruned = prune_grid(pop(), rule, 0b111, strict=False)
+        if pruned is None:
+            continue
+        p = _pivot(pruned)
+        if p < 0:
+            return pruned, nodes
+        shift = _W * p
+        m = pruned >> shift & 0x1FF
+        first = m & -m
+        push(pruned ^ (first << shift))  # nextGrids' second grid: the other digits
+        push(pruned ^ ((m ^ first) << shift))  # its first: the pivot fixed
+    return None, nodes
 
 
 def solve_counted(
@@ -310,26 +434,11 @@ def solve_counted(
 
     Haskell: ``solve :: Grid -> Maybe Grid`` (Sarkar #1, "Solving the Puzzle").
     """
-    nodes = 0
-    stack: list[int] = [grid]
-    dirty = 0b111
-    while stack:
-        g = stack.pop()
-        if max_nodes is not None and nodes >= max_nodes:
-            raise GaveUp(nodes)
-        nodes += 1
-        pruned = prune_grid(g, rule, dirty, strict=False)
-        if pruned is None:
-            continue
-        p = _pivot(pruned)
-        if p < 0:
-            return pruned, nodes
-        shift = _W * p
-        m = pruned >> shift & 0x1FF
-        first = m & -m
-        stack.append(pruned ^ (first << shift))
-        stack.append(pruned ^ ((m ^ first) << shift))
-    return None, nodes
+    stack = [grid]
+    solution, nodes = search(stack, 0, rule, max_nodes)
+    if solution is None and stack:
+        raise GaveUp(nodes)
+    return solution, nodes
 
 
 def search_line(
@@ -337,21 +446,14 @@ def search_line(
 ) -> Found | None:
     """What the search finds for one line under a rule (``None``: not a puzzle).
 
-    ``exclusives-sets`` runs on the one-unit engine, :mod:`fsudoku.fast.scalar`, whose
-    pairs and triples it needs.
-
     >>> search_line("11" + "." * 79), search_line("x")
     (Found(solution=None, nodes=1, gave_up=False), None)
     """
-    if rule == "exclusives-sets":
-        return scalar.search_line(puzzle, rule, max_nodes)
-    masks = read_masks(puzzle)
-    if masks is None:
+    grid = read_grid(puzzle)
+    if grid is None:
         return None
-    try:
-        solution, nodes = solve_counted(from_masks(masks), rule, max_nodes)
-    except GaveUp as stop:
-        return Found(None, stop.nodes, True)
-    if solution is None:
-        return Found(None, nodes)
-    return Found(show_solution(to_masks(solution)), nodes)
+    stack = [grid]
+    solution, nodes = search(stack, 0, rule, max_nodes)
+    if solution is not None:
+        return Found(show_grid(solution), nodes)
+    return Found(None, nodes, bool(stack))
