@@ -168,70 +168,51 @@ def _add_reduce(x: int, stage: int) -> int:
     return t + (t >> 144) + (t >> 288)
 
 
-def _seen(mp: int, stage: int) -> tuple[int, int]:
+def _seen(mp: int, stage: int) -> tuple[int, int, tuple[int, ...]]:
     """The digits held by at least 1, 2 cells of ``mp`` in each unit, on its anchor lane.
 
-    :func:`_counts` cut to its first two counts (what most passes need).
+    The other lanes hold garbage; the digits are counted over a tree of cell groups
+    (pairs, fours, eights and the ninth cell; in a sub-grid, its rows of three), whose
+    parts come third, for :func:`_seen_more`.
     """
     if stage == 2:
         y, z = mp >> 16, mp >> 32
         t1 = mp | y | z  # each row of three cells
         t2 = (mp & y) | (z & (mp | y))
         b1, b2, c1, c2 = t1 >> 144, t2 >> 144, t1 >> 288, t2 >> 288
+        s1 = t1 | b1  # the first two rows
         s2 = t2 | b2 | (t1 & b1)
-        s1 = t1 | b1
-        return s1 | c1, s2 | c2 | (s1 & c1)
-    step = 16 if stage == 0 else 144
-    y = mp >> step
-    p1, p2 = mp | y, mp & y  # pairs of cells (k, k + 1)
-    y1 = p1 >> 2 * step
-    q1, q2 = p1 | y1, p2 | (p2 >> 2 * step) | (p1 & y1)  # fours
-    z1 = q1 >> 4 * step
-    s1, s2 = q1 | z1, q2 | (q2 >> 4 * step) | (q1 & z1)  # eights
-    x = mp >> 8 * step  # the ninth cell
-    return s1 | x, s2 | (s1 & x)
-
-
-def _counts(mp: int, stage: int) -> tuple[int, int, int, int]:
-    """The digits held by at least 1, 2, 3, 4 cells of ``mp`` in each unit, on its anchor lane.
-
-    The other lanes hold garbage; the digits are counted over a tree of cell groups.
-    """
-    if stage == 2:
-        return _counts_boxes(mp)
+        return s1 | c1, s2 | c2 | (s1 & c1), (mp, y, z, t1, t2, b1, b2, c1, c2, s1, s2)
     step = 16 if stage == 0 else 144  # the lanes between a unit's cells
     y = mp >> step
     p1, p2 = mp | y, mp & y  # pairs of cells (k, k + 1)
     y1, y2 = p1 >> 2 * step, p2 >> 2 * step
-    q1 = p1 | y1  # fours (k .. k + 3)
-    q2 = p2 | y2 | (p1 & y1)
+    q1, q2 = p1 | y1, p2 | y2 | (p1 & y1)  # fours (k .. k + 3)
+    z1, z2 = q1 >> 4 * step, q2 >> 4 * step
+    s1, s2 = q1 | z1, q2 | z2 | (q1 & z1)  # eights (k .. k + 7)
+    x = mp >> 8 * step  # the ninth cell
+    return s1 | x, s2 | (s1 & x), (step, p1, p2, y1, y2, q1, q2, z1, z2, s2, x)
+
+
+def _seen_more(parts: tuple[int, ...], stage: int) -> tuple[int, int, int]:
+    """The digits held by at least 2, 3, 4 cells in each unit, from the parts of :func:`_seen`."""
+    if stage == 2:
+        mp, y, z, t1, t2, b1, b2, c1, c2, s1, s2 = parts
+        t3 = mp & y & z
+        b3, c3 = t3 >> 144, t3 >> 288
+        s3 = t3 | b3 | (t2 & b1) | (t1 & b2)
+        s4 = (t3 & b1) | (t2 & b2) | (t1 & b3)
+        s4 |= (s3 & c1) | (s2 & c2) | (s1 & c3)
+        s3 |= c3 | (s2 & c1) | (s1 & c2)
+        return s2 | c2 | (s1 & c1), s3, s4
+    step, p1, p2, y1, y2, q1, q2, z1, z2, s2, x = parts
     q3 = (p2 & y1) | (p1 & y2)
     q4 = p2 & y2
-    z1, z2, z3, z4 = q1 >> 4 * step, q2 >> 4 * step, q3 >> 4 * step, q4 >> 4 * step
-    s1 = q1 | z1  # eights (k .. k + 7)
-    s2 = q2 | z2 | (q1 & z1)
+    z3 = q3 >> 4 * step
     s3 = q3 | z3 | (q2 & z1) | (q1 & z2)
-    s4 = q4 | z4 | (q3 & z1) | (q2 & z2) | (q1 & z3)
-    x = mp >> 8 * step  # the ninth cell
-    return s1 | x, s2 | (s1 & x), s3 | (s2 & x), s4 | (s3 & x)
-
-
-def _counts_boxes(mp: int) -> tuple[int, int, int, int]:
-    """:func:`_counts` for sub-grids: three rows of three cells."""
-    y, z = mp >> 16, mp >> 32
-    t1 = mp | y | z  # each row of three cells
-    t2 = (mp & y) | (mp & z) | (y & z)
-    t3 = mp & y & z
-    b1, b2, b3 = t1 >> 144, t2 >> 144, t3 >> 144  # the second row
-    s1 = t1 | b1
-    s2 = t2 | b2 | (t1 & b1)
-    s3 = t3 | b3 | (t2 & b1) | (t1 & b2)
-    s4 = (t3 & b1) | (t2 & b2) | (t1 & b3)
-    c1, c2, c3 = t1 >> 288, t2 >> 288, t3 >> 288  # the third row
-    s4 |= (s3 & c1) | (s2 & c2) | (s1 & c3)
-    s3 |= c3 | (s2 & c1) | (s1 & c2)
-    s2 |= c2 | (s1 & c1)
-    return s1 | c1, s2, s3, s4
+    s4 = q4 | (q4 >> 4 * step) | (q3 & z1) | (q2 & z2) | (q1 & z3)
+    s1 = q1 | z1
+    return s2 | (s1 & x), s3 | (s2 & x), s4 | (s3 & x)
 
 
 def _exact_units(grid: int, new: int, stage: int, lanes: int) -> int:
@@ -307,7 +288,7 @@ def _prune_exclusive_singles(grid: int, stage: int, nonsingle: int) -> int:
     while True:
         keep = nonsingle - (nonsingle >> 15)
         mp = grid & keep  # the non-fixed cells
-        s1, s2 = _seen(mp, stage)
+        s1, s2, parts = _seen(mp, stage)
         once = (s1 ^ (s1 & s2)) & anchors  # each unit's digits held by one cell
         if not once:
             return grid
@@ -318,7 +299,7 @@ def _prune_exclusive_singles(grid: int, stage: int, nonsingle: int) -> int:
             return grid
         fire = cand - (cand >> 15)
         new = grid ^ ((grid ^ own) & fire)
-        _, s2, s3, s4 = _counts(mp, stage)
+        s2, s3, s4 = _seen_more(parts, stage)
         twice = mp & (((s2 ^ (s2 & s3)) & anchors) * repeat)
         t2 = ((twice & ((twice | lh) - l1)) + l7) & lh  # >= 2 twice-digits
         thrice = mp & (((s3 ^ (s3 & s4)) & anchors) * repeat)

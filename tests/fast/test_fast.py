@@ -25,7 +25,7 @@ from fsudoku.base.names import SARKAR_RULES, SarkarRule
 from fsudoku.base.outcome import Found, Outcome
 from fsudoku.cell import Cell, Fixed, Possible, Row
 from fsudoku.fast import DEFAULT_CHUNK, driver, lanes, scalar, settle, vector
-from fsudoku.fast.masks import DIGITS, POPCOUNT, UNITS
+from fsudoku.fast.masks import DIGITS, POPCOUNT, UNITS, read_masks
 from fsudoku.grid_io import SAMPLE, read_grid, show_grid_with_possibilities
 from fsudoku.run.registry import PRUNE_CELLS, REGISTRY, outcome_of
 from fsudoku.testing.strategies import (
@@ -263,6 +263,31 @@ def test_lanes_single_blocked_by_a_pair() -> None:
             assert right is not None and right[0] == first, (rule, right)
             left = lanes.prune_stage(lanes.from_masks(masks), 0, rule, strict=True)
             assert left is not None and lanes.to_masks(left)[:9] == right, rule
+
+
+@given(st.one_of(st.text(max_size=90), puzzles(), st.text(".123456789", min_size=81, max_size=81)))
+def test_lanes_read_grid_is_read_masks(line: str) -> None:
+    # readGrid over one int == readGrid over masks (list equality, or both Nothing)
+    grid = lanes.read_grid(line)
+    assert (None if grid is None else lanes.to_masks(grid)) == read_masks(line), line
+
+
+@pytest.mark.parametrize("rule", RULES)
+@settings(max_examples=10)
+@given(line=puzzles(min_blanks=50), stop=st.integers(0, 12))
+def test_a_stopped_search_goes_on_where_it_stopped(rule: SarkarRule, line: str, stop: int) -> None:
+    # search to `stop` nodes, then on from its stack == the whole search (same solution,
+    # same node count); stopped early, its stack holds what is left; ended, none
+    whole = lanes.search_line(line, rule)
+    assert whole is not None
+    stack = [lanes.read_grid(line) or 0]
+    solution, nodes = lanes.search(stack, 0, rule, stop)
+    assert nodes == min(stop, whole.nodes) and (solution is None or nodes == whole.nodes)
+    if solution is None:
+        assert bool(stack) == (whole.nodes > stop), (line, stop)
+        solution, nodes = lanes.search(stack, nodes, rule, None)
+    assert (None if solution is None else lanes.show_grid(solution)) == whole.solution
+    assert nodes == whole.nodes and (solution is not None or not stack)
 
 
 # --- whole puzzles: outcome, node count, settled grid ----------------------------
