@@ -235,10 +235,26 @@ def _exact_units(grid: int, new: int, stage: int, lanes: int) -> int:
     return from_masks(out)
 
 
+def _keep(grid: int) -> int:
+    """``0x7FFF`` on the lanes of the grid's non-fixed cells, 0 on the others."""
+    nonsingle = ((grid & ((grid | _LH) - L1)) + _L7) & _LH  # m & (m - 1) is not 0: bit 15
+    return nonsingle - (nonsingle >> 15)
+
+
 def prune_stage(grid: int, stage: int, rule: SarkarRule, strict: bool) -> int | None:
     """Every unit of one stage pruned by the rule's ``pruneCells``: the new grid, or ``None``.
 
     ``None`` when a unit fails (or, unless ``strict``, repeats a fixed digit once pruned).
+    """
+    pruned = _prune_stage(grid, _keep(grid), stage, rule, strict)
+    return None if pruned is None else pruned[0]
+
+
+def _prune_stage(
+    grid: int, keep: int, stage: int, rule: SarkarRule, strict: bool
+) -> tuple[int, int] | None:
+    """:func:`prune_stage` given the grid's :func:`_keep`, and the new grid's with it.
+
     Every mask below is a non-negative ``int`` (``a & ~b`` is written ``a ^ (a & b)``:
     the complement of a big ``int`` is a negative one, slow to combine).
     """
@@ -247,11 +263,9 @@ def prune_stage(grid: int, stage: int, rule: SarkarRule, strict: bool) -> int | 
     lh, l1, l7 = _LH, L1, _L7
     # fixM pruneCellsByFixed (#1's pruneCells: one pass). A pass that fixes no new cell
     # removes the same digits again: nothing, so the loop stops when no cell was fixed.
-    nonsingle = ((grid & ((grid | lh) - l1)) + l7) & lh  # bit 15: the cell is not fixed
     last = -1
-    while nonsingle != last:
-        last = nonsingle
-        keep = nonsingle - (nonsingle >> 15)  # 0x7FFF on the non-fixed lanes
+    while keep != last:
+        last = keep
         fixed = grid ^ (grid & keep)  # the fixed cells' masks
         found = _or_reduce(fixed, stage) & anchors  # each unit's fixed digits
         gone = grid & (found * repeat) & keep  # the digits the pass removes
@@ -261,42 +275,42 @@ def prune_stage(grid: int, stage: int, rule: SarkarRule, strict: bool) -> int | 
         if (grid + l7) & lh != lh:
             return None  # a cell lost all its digits: Nothing
         nonsingle = ((grid & ((grid | lh) - l1)) + l7) & lh
+        keep = nonsingle - (nonsingle >> 15)
         if rule == "simple":
-            keep = nonsingle - (nonsingle >> 15)
             fixed = grid ^ (grid & keep)
             found = _or_reduce(fixed, stage) & anchors
             break
     if not strict and _add_reduce(fixed, stage) & anchors != found:
         return None  # a unit repeats a fixed digit (fixed cells never change again)
     if rule == "simple":
-        return grid
+        return grid, keep
     if rule == "exclusives-sets":
-        return _exact_sets(grid, stage)
-    return _prune_exclusive_singles(grid, stage, nonsingle)
+        grid = _exact_sets(grid, stage)
+        return grid, _keep(grid)
+    return _prune_exclusive_singles(grid, keep, stage)
 
 
-def _prune_exclusive_singles(grid: int, stage: int, nonsingle: int) -> int:
+def _prune_exclusive_singles(grid: int, keep: int, stage: int) -> tuple[int, int]:
     """``fixM pruneCellsByExclusives`` as published, every unit of a stage (never ``Nothing``).
 
-    ``nonsingle``: the grid's non-fixed lanes (bit 15). A pass fixes each cell holding
-    one Single and no digit of a kept pair or triple; a cell that might hold such a
-    group has its unit pruned by the one-unit function.
+    ``keep``: the grid's :func:`_keep`; returned with the new grid's. A pass fixes each
+    cell holding one Single and no digit of a kept pair or triple; a cell that might
+    hold such a group has its unit pruned by the one-unit function.
     """
     anchors = _ANCHOR_MASK[stage]
     repeat = _REPEAT[stage]
     lh, l1, l7 = _LH, L1, _L7
     while True:
-        keep = nonsingle - (nonsingle >> 15)
         mp = grid & keep  # the non-fixed cells
         s1, s2, parts = _seen(mp, stage)
         once = (s1 ^ (s1 & s2)) & anchors  # each unit's digits held by one cell
         if not once:
-            return grid
+            return grid, keep
         own = mp & (once * repeat)  # each cell's digits held by no other cell
         multi = ((own & ((own | lh) - l1)) + l7) & lh  # bit 15: two or more of them
         cand = ((own + l7) & lh) ^ multi  # bit 15: the cell holds one Single
         if not cand:
-            return grid
+            return grid, keep
         fire = cand - (cand >> 15)
         new = grid ^ ((grid ^ own) & fire)
         s2, s3, s4 = _seen_more(parts, stage)
@@ -309,9 +323,10 @@ def _prune_exclusive_singles(grid: int, stage: int, nonsingle: int) -> int:
         if check:
             new = _exact_units(grid, new, stage, check)
             if new == grid:
-                return grid
+                return grid, keep
         grid = new
         nonsingle = ((grid & ((grid | lh) - l1)) + l7) & lh
+        keep = nonsingle - (nonsingle >> 15)
 
 
 def _exact_sets(grid: int, stage: int) -> int:
@@ -347,11 +362,13 @@ def prune_grid(
     Haskell: ``pruneGrid :: Grid -> Maybe Grid`` (Sarkar #1, "Pruning the Grid").
     """
     stage = 0
+    keep = _keep(grid)
     while dirty:
         if dirty >> stage & 1:
-            new = prune_stage(grid, stage, rule, strict)
-            if new is None:
+            pruned = _prune_stage(grid, keep, stage, rule, strict)
+            if pruned is None:
                 return None
+            new, keep = pruned
             if new != grid:
                 dirty = 0b111 if rule == "simple" else 0b111 ^ (1 << stage)
                 grid = new
