@@ -19,8 +19,10 @@ node count is still the reference's.
 
 One puzzle at a time (:func:`solve_one`, and :func:`solve_lines` on a few lines) runs
 the same algorithms with the whole grid in one Python ``int`` (:mod:`fsudoku.fast.lanes`,
-over the one-unit functions of :mod:`fsudoku.fast.scalar`): NumPy's per-call cost only
-pays off over many grids, or on a long search, which the batch engine splits.
+the one search of one puzzle; the few units it does not prune itself go to the
+one-unit functions of :mod:`fsudoku.fast.scalar`): NumPy's per-call cost only pays off
+over many grids, or on a long search, which the batch engine then goes on with and
+splits over its slots.
 
 Rules: ``simple`` (Sarkar #1), ``exclusives`` (#2 as published: only one-digit
 Exclusive groups prune), ``exclusives-sets`` (#2 as the prose intends).
