@@ -215,19 +215,42 @@ def _seen_more(parts: tuple[int, ...], stage: int) -> tuple[int, int, int]:
     return s2 | (s1 & x), s3 | (s2 & x), s4 | (s3 & x)
 
 
-def _exact_units(grid: int, new: int, stage: int, lanes: int) -> int:
-    """``new`` with the units holding any of ``lanes`` pruned by the exact Exclusives pass.
-
-    ``lanes`` are flags on bit 15; the one-unit pass runs over ``grid``.
-    """
+def _units_of(lanes: int, stage: int) -> set[int]:
+    """The units (``0..8``) of a stage that hold any of ``lanes`` (flags on bit 15)."""
     units: set[int] = set()
     while lanes:
         low = lanes & -lanes
         units.add(_LANE_UNIT[stage][(low.bit_length() - 1) // _W])
         lanes ^= low
+    return units
+
+
+def _in_groups(mp: int, parts: tuple[int, ...], stage: int) -> int:
+    """Bit 15 of the cells of ``mp`` that a pair or a triple group may be in.
+
+    A pair group's two digits are each held by exactly two cells, a triple's three by
+    exactly three: such a cell holds two twice-digits or three thrice-digits.
+    ``parts``: those of :func:`_seen` for ``mp``.
+    """
+    anchors = _ANCHOR_MASK[stage]
+    repeat = _REPEAT[stage]
+    lh, l1, l7 = _LH, L1, _L7
+    s2, s3, s4 = _seen_more(parts, stage)
+    twice = mp & (((s2 ^ (s2 & s3)) & anchors) * repeat)
+    t2 = ((twice & ((twice | lh) - l1)) + l7) & lh  # >= 2 twice-digits
+    thrice = mp & (((s3 ^ (s3 & s4)) & anchors) * repeat)
+    t3 = thrice & ((thrice | lh) - l1)
+    return t2 | (((t3 & ((t3 | lh) - l1)) + l7) & lh)  # or >= 3 thrice-digits
+
+
+def _exact_units(grid: int, new: int, stage: int, lanes: int) -> int:
+    """``new`` with the units holding any of ``lanes`` pruned by the exact Exclusives pass.
+
+    ``lanes`` are flags on bit 15; the one-unit pass runs over ``grid``.
+    """
     masks = to_masks(grid)
     out = to_masks(new)
-    for u in units:
+    for u in _units_of(lanes, stage):
         cells = UNITS[9 * stage + u]
         pruned = scalar.prune_cells_by_exclusives([masks[i] for i in cells])
         for i, m in zip(cells, pruned, strict=True):
@@ -285,8 +308,8 @@ def _prune_stage(
     if rule == "simple":
         return grid, keep
     if rule == "exclusives-sets":
-        grid = _exact_sets(grid, stage)
-        return grid, _keep(grid)
+        new = _exact_sets(grid, keep, stage)
+        return (grid, keep) if new == grid else (new, _keep(new))
     return _prune_exclusive_singles(grid, keep, stage)
 
 
@@ -313,13 +336,7 @@ def _prune_exclusive_singles(grid: int, keep: int, stage: int) -> tuple[int, int
             return grid, keep
         fire = cand - (cand >> 15)
         new = grid ^ ((grid ^ own) & fire)
-        s2, s3, s4 = _seen_more(parts, stage)
-        twice = mp & (((s2 ^ (s2 & s3)) & anchors) * repeat)
-        t2 = ((twice & ((twice | lh) - l1)) + l7) & lh  # >= 2 twice-digits
-        thrice = mp & (((s3 ^ (s3 & s4)) & anchors) * repeat)
-        t3 = thrice & ((thrice | lh) - l1)
-        t3 = ((t3 & ((t3 | lh) - l1)) + l7) & lh  # >= 3 thrice-digits
-        check = cand & (t2 | t3)  # a kept pair or triple might block the Single
+        check = cand & _in_groups(mp, parts, stage)  # a kept group might block the Single
         if check:
             new = _exact_units(grid, new, stage, check)
             if new == grid:
@@ -329,14 +346,24 @@ def _prune_exclusive_singles(grid: int, keep: int, stage: int) -> tuple[int, int
         keep = nonsingle - (nonsingle >> 15)
 
 
-def _exact_sets(grid: int, stage: int) -> int:
-    """``fixM pruneCellsByExclusives`` with groups compared as sets, unit by unit.
+def _exact_sets(grid: int, keep: int, stage: int) -> int:
+    """``fixM pruneCellsByExclusives`` with groups compared as sets, every unit of a stage.
 
-    The ``exclusives-sets`` rule, with the one-unit functions.
+    The ``exclusives-sets`` rule. A unit changes only if a cell holds a Single, or may
+    hold a pair or a triple group (a cell's Exclusive digits are a group only if the
+    cell holds the group); those units are pruned by the one-unit function.
     """
+    mp = grid & keep
+    s1, s2, parts = _seen(mp, stage)
+    once = (s1 ^ (s1 & s2)) & _ANCHOR_MASK[stage]
+    lanes = _in_groups(mp, parts, stage)
+    if once:
+        lanes |= ((mp & (once * _REPEAT[stage])) + _L7) & _LH
+    if not lanes:
+        return grid
     masks = to_masks(grid)
     changed = False
-    for u in range(9):
+    for u in _units_of(lanes, stage):
         cells = UNITS[9 * stage + u]
         old = [masks[i] for i in cells]
         new = old
