@@ -143,7 +143,7 @@ def _told(
 FEW = 4
 """Inputs of at most this many lines are solved one at a time (:func:`solve_one`)."""
 
-FEW_NODES = 2000
+FEW_NODES = 1000
 """How many nodes a search runs on the one-puzzle engine before the batch engine goes on with it.
 
 The batch engine takes the grids the search has still to go through as jobs, and
