@@ -32,8 +32,8 @@ stop after a number of nodes and go on later from its stack (the package hands a
 long search over to the batch engine that way).
 
 >>> from fsudoku.grid_io import SAMPLE
->>> grid, nodes = solve_counted(read_grid(SAMPLE), "exclusives")
->>> show_grid(grid)[:9], nodes
+>>> grid, nodes = search([read_grid(SAMPLE) or 0], 0, "exclusives", None)
+>>> show_grid(grid or 0)[:9], nodes
 ('693784512', 1)
 """
 
@@ -43,7 +43,7 @@ from array import array
 from typing import Final
 
 from fsudoku.base.names import SarkarRule
-from fsudoku.base.outcome import Found, GaveUp
+from fsudoku.base.outcome import Found
 from fsudoku.fast import scalar
 from fsudoku.fast.masks import UNITS
 
@@ -55,7 +55,6 @@ __all__ = [
     "search",
     "search_line",
     "show_grid",
-    "solve_counted",
     "to_masks",
 ]
 
@@ -448,22 +447,6 @@ def search(
         push(pruned ^ (first << shift))  # nextGrids' second grid: the other digits
         push(pruned ^ ((m ^ first) << shift))  # its first: the pivot fixed
     return None, nodes
-
-
-def solve_counted(
-    grid: int, rule: SarkarRule, max_nodes: int | None = None
-) -> tuple[int | None, int]:
-    """``solve`` depth-first, and its node count (calls of ``solve``).
-
-    Raises :class:`fsudoku.base.outcome.GaveUp` when node ``max_nodes + 1`` would start.
-
-    Haskell: ``solve :: Grid -> Maybe Grid`` (Sarkar #1, "Solving the Puzzle").
-    """
-    stack = [grid]
-    solution, nodes = search(stack, 0, rule, max_nodes)
-    if solution is None and stack:
-        raise GaveUp(nodes)
-    return solution, nodes
 
 
 def search_line(
