@@ -77,6 +77,9 @@ _ANCHOR_MASK: Final = tuple(sum(0xFFFF << (_W * a) for a in _ANCHORS[s]) for s i
 _REPEAT: Final = tuple(sum(1 << (_W * o) for o in _OFFSETS[s]) for s in range(3))
 """Multiplying a value held on the anchors by this copies it to every lane of the unit."""
 
+_STEP: Final = (_W, 9 * _W, 0)
+"""The bits between a unit's cells, for rows and columns (0: sub-grids, three rows of three)."""
+
 _LANE_UNIT: Final = tuple(
     {c: u for u in range(9) for c in UNITS[9 * s + u]} for s in range(3)
 )  # per stage: cell -> the unit (0..8) holding it
@@ -285,11 +288,19 @@ def _prune_stage(
     lh, l1, l7 = _LH, L1, _L7
     # fixM pruneCellsByFixed (#1's pruneCells: one pass). A pass that fixes no new cell
     # removes the same digits again: nothing, so the loop stops when no cell was fixed.
+    step = _STEP[stage]
     last = -1
     while keep != last:
         last = keep
         fixed = grid ^ (grid & keep)  # the fixed cells' masks
-        found = _or_reduce(fixed, stage) & anchors  # each unit's fixed digits
+        if step:  # each unit's fixed digits: _or_reduce, written out
+            t = fixed | fixed >> step
+            t |= t >> 2 * step
+            t |= t >> 4 * step
+            found = (t | fixed >> 8 * step) & anchors
+        else:
+            t = fixed | fixed >> 16 | fixed >> 32
+            found = (t | t >> 144 | t >> 288) & anchors
         gone = grid & (found * repeat) & keep  # the digits the pass removes
         if not gone:
             break
