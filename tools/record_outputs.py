@@ -18,7 +18,7 @@ Before writing, every answer is checked, and the tool stops at the first that fa
   of 2) every recorded solution is dlx's; a puzzle with none is ``no_solution`` for
   every solver, one with some is ``solved`` (but ``bird-naive``'s refusals);
 - the fast engine's answers are the same through each of its paths (``solve_one``,
-  ``lanes``, ``scalar``, ``solve_lines`` on the whole set, ``solve_stream`` with small
+  ``lanes``, ``solve_lines`` on the whole set, ``solve_stream`` with small
   chunks) and equal the reference's (``solve_line`` of the same rule, which
   ``tests/port/test_golden.py`` pins to GHC for ``simple`` and ``exclusives``).
 """
@@ -37,7 +37,7 @@ from fsudoku import fast  # noqa: E402
 from fsudoku.base.names import SARKAR_RULES, SarkarRule, SolverName  # noqa: E402
 from fsudoku.base.oracle import is_solution  # noqa: E402
 from fsudoku.base.outcome import Outcome  # noqa: E402
-from fsudoku.fast import driver, lanes, scalar  # noqa: E402
+from fsudoku.fast import driver, lanes  # noqa: E402
 from fsudoku.grid_io import is_puzzle  # noqa: E402
 from fsudoku.pe96 import dlx  # noqa: E402
 from fsudoku.run.registry import outcome_of, solve_line  # noqa: E402
@@ -66,7 +66,6 @@ def fast_paths(rule: SarkarRule) -> dict[str, Callable[[list[str]], list[Outcome
     return {
         "solve_one": lambda ls: [outcome_of(fast.solve_one(s, rule)) for s in ls],
         "lanes": lambda ls: [outcome_of(lanes.search_line(s, rule, None)) for s in ls],
-        "scalar": lambda ls: [outcome_of(scalar.search_line(s, rule, None)) for s in ls],
         "solve_lines": lambda ls: list(map(outcome_of, fast.solve_lines(ls, rule))),
         "solve_stream-16": lambda ls: list(
             map(outcome_of, driver.solve_stream(ls, rule, None, 16))

@@ -19,8 +19,10 @@ node count is still the reference's.
 
 One puzzle at a time (:func:`solve_one`, and :func:`solve_lines` on a few lines) runs
 the same algorithms with the whole grid in one Python ``int`` (:mod:`fsudoku.fast.lanes`,
-over the one-unit functions of :mod:`fsudoku.fast.scalar`): NumPy's per-call cost only
-pays off over many grids, or on a long search, which the batch engine splits.
+the one search of one puzzle; the few units it does not prune itself go to the
+one-unit functions of :mod:`fsudoku.fast.scalar`): NumPy's per-call cost only pays off
+over many grids, or on a long search, which the batch engine then goes on with and
+splits over its slots.
 
 Rules: ``simple`` (Sarkar #1), ``exclusives`` (#2 as published: only one-digit
 Exclusive groups prune), ``exclusives-sets`` (#2 as the prose intends).
@@ -124,9 +126,10 @@ FEW = 4
 """Inputs of at most this many lines are solved one at a time (:func:`solve_one`)."""
 
 FEW_NODES = 1000
-"""How many nodes a puzzle gets on the one-puzzle engine before the batch engine takes over.
+"""How many nodes a search runs on the one-puzzle engine before the batch engine goes on with it.
 
-The batch engine, which splits a long search over its slots, starts it again.
+The batch engine takes the grids the search has still to go through as jobs, and
+splits them over its slots.
 """
 
 
@@ -134,14 +137,25 @@ def _solve_few(line: str, rule: SarkarRule, max_nodes: int | None, chunk_size: i
     """One line of a short input: the one-puzzle engine, then past ``FEW_NODES`` the batch engine.
 
     The one-puzzle engine goes first (a batch costs more than an easy puzzle); past
-    ``FEW_NODES`` nodes, the batch engine solves the line again from the start. Both find
-    what the reference finds, so the second answer replaces the first, give-ups included.
+    ``FEW_NODES`` nodes, the batch engine goes on with the same search from where it
+    stopped, its pending grids in depth-first order, so the node count runs on.
     """
+    grid = lanes.read_grid(line)
+    if grid is None:
+        return None
+    stack = [grid]
     bound = FEW_NODES if max_nodes is None else min(max_nodes, FEW_NODES)
-    found = lanes.search_line(line, rule, bound)
-    if found is None or not found.gave_up or bound == max_nodes:
-        return found
-    return next(solve_stream([line], rule, max_nodes, chunk_size))
+    solution, nodes = lanes.search(stack, 0, rule, bound)
+    if solution is not None:
+        return Found(lanes.show_grid(solution), nodes)
+    if not stack:
+        return Found(None, nodes)
+    if nodes == max_nodes:
+        return Found(None, nodes, True)
+    pending = np.array(
+        [lanes.to_masks(grid) for grid in reversed(stack)], dtype=np.uint16
+    )  # (k, 81) uint16: the grids still to search, the next first
+    return driver.resume(pending, nodes, rule, max_nodes, chunk_size)
 
 
 def solve_one(

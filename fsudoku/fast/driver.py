@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from itertools import compress, islice
+from itertools import compress, islice, pairwise
 
 import numpy as np
 import numpy.typing as npt
@@ -44,7 +44,7 @@ from fsudoku.base.outcome import Found
 from fsudoku.fast.dirty import ALL_DIRTY, PIVOT_DIRTY
 from fsudoku.fast.vector import U16, next_grids, prune_grid_once
 
-__all__ = ["Batch", "parse_lines", "solve_stream"]
+__all__ = ["Batch", "parse_lines", "resume", "solve_stream"]
 
 Ints = npt.NDArray[np.intp]
 
@@ -359,6 +359,31 @@ def solve_stream(
         elif stream.exhausted and not stream.pending:
             break
     yield from stream.decided()
+
+
+def resume(grids: U16, nodes: int, rule: SarkarRule, max_nodes: int | None, slots: int) -> Found:
+    """The rest of one puzzle's depth-first search, by a :class:`Batch`: what it finds.
+
+    ``grids`` (``(k, 81)``) are the grids the search has still to go through, the next
+    one first; ``nodes``, the nodes it has had. Each becomes a job, in that order (the
+    order of a split puzzle's jobs), so that the answer and the node count are the
+    search's; the batch has at least ``slots`` slots.
+    """
+    k = grids.shape[0]
+    stream = _Stream(iter(()), rule, max_nodes, max(slots, k), None, None)
+    stream.exhausted, stream.lines_read = True, 1
+    puzzle = _Puzzle(0, failed_nodes=nodes)
+    jobs = [_Job(puzzle) for _ in range(k)]
+    for job, after in pairwise(jobs):
+        job.next = after
+    puzzle.head = jobs[0]
+    stream.batch.start(np.zeros(k, dtype=np.intp), grids, np.full(k, -1, dtype=np.intp), jobs)
+    while 0 not in stream.done:
+        stream.split()
+        stream.step()
+    found = stream.done[0]
+    assert found is not None  # a puzzle
+    return found
 
 
 WINDOW = 8

@@ -28,11 +28,6 @@ from fsudoku.base.units import UNITS as UNITS
 CELL_UNITS: Final = tuple((i // 9, 9 + i % 9, 18 + 3 * (i // 27) + (i % 9) // 3) for i in range(81))
 """The row, column and sub-grid (unit numbers) of each cell."""
 
-CELL_UNIT_BITS: Final = tuple((1 << r) | (1 << c) | (1 << b) for r, c, b in CELL_UNITS)
-"""The three units of each cell as a 27-bit set."""
-
-ALL_UNITS: Final = (1 << 27) - 1
-
 DIGITS: Final = tuple(tuple(d + 1 for d in range(9) if m >> d & 1) for m in range(1 << 9))
 """The ascending digit list of each mask."""
 
@@ -50,12 +45,3 @@ def read_masks(s: str) -> list[int] | None:
         return [_READ_CELL[c] for c in s]
     except KeyError:
         return None
-
-
-def show_solution(grid: list[int]) -> str:
-    """The 81 digits of a filled grid.
-
-    >>> show_solution([1 << (i % 9) for i in range(81)])[:10]
-    '1234567891'
-    """
-    return "".join(str(m.bit_length()) for m in grid)

@@ -383,12 +383,12 @@ def prune_cells(units: U16, rule: SarkarRule) -> tuple[U16, Bools, Bools]:
     while active.size:
         if active.size <= FEW_UNITS:  # a few units left: plain ints cost fewer calls
             for j, cells in zip(active.tolist(), cur.T.tolist(), strict=True):
-                pruned = scalar._fix(scalar.prune_cells_by_fixed, cells)
+                pruned = scalar.fix(scalar.prune_cells_by_fixed, cells)
                 if pruned is None:
                     failed[j] = True
                 else:
                     out[:, j] = pruned
-                    dups[j] = scalar._has_dups(pruned)
+                    dups[j] = scalar.has_dups(pruned)
             break
         new, fail, dup = _fixed_pass(cur, fx, found)  # (9, A) uint16, (A,) bool, (A,) bool
         fx, after = _fixed(new)  # (9, A) uint16, (A,) uint16
@@ -407,7 +407,7 @@ def prune_cells(units: U16, rule: SarkarRule) -> tuple[U16, Bools, Bools]:
         while active.size:
             if active.size <= FEW_UNITS:  # a few units left: plain ints cost fewer calls
                 for j, cells in zip(active.tolist(), cur.T.tolist(), strict=True):
-                    pruned = scalar._fix(scalar.prune_cells_by_exclusives, cells)
+                    pruned = scalar.fix(scalar.prune_cells_by_exclusives, cells)
                     assert pruned is not None  # the Exclusives pass is never Nothing
                     out[:, j] = pruned
                 break

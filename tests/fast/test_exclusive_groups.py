@@ -83,7 +83,19 @@ def reference(grid: list[int], rule: SarkarRule) -> list[int] | None:
 
 
 def one_unit(grid: list[int], rule: SarkarRule) -> list[int] | None:
-    return scalar.prune_grid(grid.copy(), rule)
+    """``fixM pruneGrid'`` over the one-unit functions: every unit, rows first, each pass."""
+    prune_cells = scalar.PRUNE_CELLS[rule]
+    grid = grid.copy()
+    while True:
+        before = grid.copy()
+        for unit in UNITS:  # rows, then columns, then sub-grids
+            cells = prune_cells([grid[i] for i in unit])
+            if cells is None:
+                return None
+            for i, m in zip(unit, cells, strict=True):
+                grid[i] = m
+        if grid == before:
+            return grid
 
 
 def one_puzzle(grid: list[int], rule: SarkarRule) -> list[int] | None:

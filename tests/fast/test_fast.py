@@ -25,7 +25,7 @@ from fsudoku.base.names import SARKAR_RULES, SarkarRule
 from fsudoku.base.outcome import Found, Outcome
 from fsudoku.cell import Cell, Fixed, Possible, Row
 from fsudoku.fast import DEFAULT_CHUNK, driver, lanes, scalar, settle, vector
-from fsudoku.fast.masks import DIGITS, POPCOUNT, UNITS
+from fsudoku.fast.masks import DIGITS, POPCOUNT, UNITS, read_masks
 from fsudoku.grid_io import SAMPLE, read_grid, show_grid_with_possibilities
 from fsudoku.run.registry import PRUNE_CELLS, REGISTRY, outcome_of
 from fsudoku.testing.strategies import (
@@ -55,12 +55,6 @@ def solve_one(line: str, rule: SarkarRule = "exclusives", max_nodes: int | None 
 
 def lanes_line(line: str, rule: SarkarRule = "exclusives", max_nodes: int | None = None) -> Outcome:
     return outcome_of(lanes.search_line(line, rule, max_nodes))
-
-
-def scalar_line(
-    line: str, rule: SarkarRule = "exclusives", max_nodes: int | None = None
-) -> Outcome:
-    return outcome_of(scalar.search_line(line, rule, max_nodes))
 
 
 # --- strategies ---------------------------------------------------------------------
@@ -237,11 +231,13 @@ def test_lanes_stage_is_each_units_prune_cells(
 @pytest.mark.parametrize("rule", RULES)
 @settings(max_examples=50)
 @given(masks=grid_masks)
-def test_lanes_prune_grid_agrees_with_scalar(rule: SarkarRule, masks: list[int]) -> None:
-    # pruneGrid over one int == pruneGrid unit by unit (list equality, or both Nothing)
+def test_lanes_prune_grid_agrees_with_reference(rule: SarkarRule, masks: list[int]) -> None:
+    # pruneGrid over one int == the reference's pruneGrid (grid equality, or both Nothing)
     left = lanes.prune_grid(lanes.from_masks(masks), rule, strict=True)
-    right = scalar.prune_grid(masks.copy(), rule, strict=True)
-    assert (None if left is None else lanes.to_masks(left)) == right, masks
+    right = sarkar1.prune_grid(fast.masks_to_grid(masks), PRUNE_CELLS[rule])
+    assert (None if left is None else fast.masks_to_grid(lanes.to_masks(left))) == (
+        right.unwrap() if right else None
+    ), masks
 
 
 def test_lanes_single_blocked_by_a_pair() -> None:
@@ -267,6 +263,31 @@ def test_lanes_single_blocked_by_a_pair() -> None:
             assert right is not None and right[0] == first, (rule, right)
             left = lanes.prune_stage(lanes.from_masks(masks), 0, rule, strict=True)
             assert left is not None and lanes.to_masks(left)[:9] == right, rule
+
+
+@given(st.one_of(st.text(max_size=90), puzzles(), st.text(".123456789", min_size=81, max_size=81)))
+def test_lanes_read_grid_is_read_masks(line: str) -> None:
+    # readGrid over one int == readGrid over masks (list equality, or both Nothing)
+    grid = lanes.read_grid(line)
+    assert (None if grid is None else lanes.to_masks(grid)) == read_masks(line), line
+
+
+@pytest.mark.parametrize("rule", RULES)
+@settings(max_examples=10)
+@given(line=puzzles(min_blanks=50), stop=st.integers(0, 12))
+def test_a_stopped_search_goes_on_where_it_stopped(rule: SarkarRule, line: str, stop: int) -> None:
+    # search to `stop` nodes, then on from its stack == the whole search (same solution,
+    # same node count); stopped early, its stack holds what is left; ended, none
+    whole = lanes.search_line(line, rule)
+    assert whole is not None
+    stack = [lanes.read_grid(line) or 0]
+    solution, nodes = lanes.search(stack, 0, rule, stop)
+    assert nodes == min(stop, whole.nodes) and (solution is None or nodes == whole.nodes)
+    if solution is None:
+        assert bool(stack) == (whole.nodes > stop), (line, stop)
+        solution, nodes = lanes.search(stack, nodes, rule, None)
+    assert (None if solution is None else lanes.show_grid(solution)) == whole.solution
+    assert nodes == whole.nodes and (solution is not None or not stack)
 
 
 # --- whole puzzles: outcome, node count, settled grid ----------------------------
@@ -359,26 +380,29 @@ def test_invalid_lines(line: str) -> None:
 
 
 def test_few_lines_switch_engines_on_long_searches(monkeypatch: pytest.MonkeyPatch) -> None:
-    # a few-line input runs the one-puzzle engine first; past FEW_NODES nodes it starts
-    # over on the batch engine, with the same outcome (Outcome equality)
+    # a few-line input runs the one-puzzle engine first; past FEW_NODES nodes the batch
+    # engine goes on with the same search, with the same outcome (Outcome equality)
     lines = first_lines(SUDOKU17, 200)
     long_search = [lines[i] for i in (0, 1, 143, 184, 196)]  # 1, 1, 106, 108, 119 nodes
-    starts: list[int] = []
-    stream = driver.solve_stream
+    resumed: list[int] = []
+    resume = driver.resume
 
-    def counting(*args: object) -> Iterator[Found | None]:
-        starts.append(1)
-        return stream(*args)  # type: ignore[arg-type]
+    def counting(grids: vector.U16, nodes: int, *args: Any) -> Found:
+        resumed.append(nodes)
+        return resume(grids, nodes, *args)
 
-    monkeypatch.setattr(fast, "solve_stream", counting)
+    monkeypatch.setattr(driver, "resume", counting)
     monkeypatch.setattr(fast, "FEW_NODES", 64)
     for line in long_search:
         right = lanes_line(line)
         assert list(solve_many([line])) == [right], line
         assert solve_one(line) == right, line
-        bounded = lanes_line(line, max_nodes=100)
-        assert list(solve_many([line], max_nodes=100)) == [bounded], line
-    assert len(starts) == 9  # three searches of over FEW_NODES nodes, three times each
+        for bound in (64, 100, 110):  # at the switch, and past it: gave up or solved
+            bounded = lanes_line(line, max_nodes=bound)
+            assert list(solve_many([line], max_nodes=bound)) == [bounded], (line, bound)
+    # three searches of over FEW_NODES nodes, each unbounded twice and bounded past the
+    # switch twice: each goes on from the 64 nodes run (a bound of 64 gives up there)
+    assert resumed == [64] * 12
 
 
 def test_a_full_stack_moves_down_over_the_entries_taken_by_splits() -> None:
@@ -456,9 +480,8 @@ def test_batch_engine_agrees_with_one_puzzle_engine(monkeypatch: pytest.MonkeyPa
     splits = SplitCounter(monkeypatch)
     for rule in ("exclusives", "exclusives-sets"):
         left = list(solve_many(lines, rule, chunk_size=16))
-        right = [scalar_line(line, rule) for line in lines]
+        right = [lanes_line(line, rule) for line in lines]
         assert left == right, rule
-        assert [lanes_line(line, rule) for line in lines] == right, rule
     assert splits.count > 0
 
 

@@ -22,7 +22,7 @@ from fsudoku import fast
 from fsudoku.base.names import SarkarRule, SolverName
 from fsudoku.base.oracle import is_solution
 from fsudoku.base.outcome import Outcome
-from fsudoku.fast import driver, lanes, scalar
+from fsudoku.fast import driver, lanes
 from fsudoku.run.registry import NAIVE_MAX_BLANKS, outcome_of, solve_line
 
 FAST_RULES: tuple[SarkarRule, ...] = ("simple", "exclusives", "exclusives-sets")
@@ -112,18 +112,17 @@ Path = Callable[[list[str], SarkarRule], list[Outcome]]
 PATHS: dict[str, Path] = {
     "solve_one": lambda ls, r: [outcome_of(fast.solve_one(s, r)) for s in ls],
     "lanes": lambda ls, r: [outcome_of(lanes.search_line(s, r, None)) for s in ls],
-    "scalar": lambda ls, r: [outcome_of(scalar.search_line(s, r, None)) for s in ls],
     "solve_lines": lambda ls, r: list(map(outcome_of, fast.solve_lines(ls, r))),
     "solve_lines-64": lambda ls, r: list(map(outcome_of, fast.solve_lines(ls, r, chunk_size=64))),
     "solve_stream-16": lambda ls, r: list(map(outcome_of, driver.solve_stream(ls, r, None, 16))),
 }
 """The paths through the fast engine: the one-puzzle engine (``solve_one``, over
-``lanes`` or, for ``exclusives-sets``, ``scalar``), and the batch engine (``solve_lines``
-on more than ``FEW`` lines, with its default chunk or 64 slots, and ``solve_stream`` with
-chunks of 16 slots, whose long searches are split between slots)."""
+``lanes``), and the batch engine (``solve_lines`` on more than ``FEW`` lines, with its
+default chunk or 64 slots, and ``solve_stream`` with chunks of 16 slots, whose long
+searches are split between slots)."""
 
 SLOW_PATHS = {
-    *(("scalar", rule) for rule in FAST_RULES),  # by default on the several-solution lines
+    ("lanes", "exclusives-sets"),  # solve_one's path: by default on the several-solution lines
     *(("solve_lines", rule) for rule in FAST_RULES),  # 8192 slots: slow on few lines
     ("solve_lines-64", "simple"),  # tests/port/test_golden.py runs solve_lines on these two
     ("solve_lines-64", "exclusives"),
@@ -140,7 +139,6 @@ def fast_params() -> list[object]:
         )
         for path in PATHS
         for rule in FAST_RULES
-        if not (path == "lanes" and rule == "exclusives-sets")  # lanes hands it to scalar
     ]
 
 
@@ -153,9 +151,9 @@ def test_fast_engine_matches_the_recorded_outputs(path: str, rule: SarkarRule) -
 
 @pytest.mark.parametrize("rule", FAST_RULES)
 def test_the_one_puzzle_engine_on_the_several_solution_lines(rule: SarkarRule) -> None:
-    # the scalar one-puzzle engine, by default, where the first solution matters most
+    # the one-puzzle engine, by default, where the first solution matters most
     numbers = [i for i, (kind, _) in enumerate(puzzles()) if kind.startswith("several")]
-    got = [outcome_of(scalar.search_line(lines()[i], rule, None)) for i in numbers]
+    got = [outcome_of(lanes.search_line(lines()[i], rule, None)) for i in numbers]
     compare(f"fast-{rule}", numbers, got)
 
 
