@@ -160,8 +160,7 @@ def entries_of(stream: IO[bytes], strict: bool = False) -> Iterator[Entry]:
     The article's ``lines <$> getContents``, plus the formats. Raises ``TypeError`` for a
     stream that is not binary.
     """
-    lines = Lines(_binary(stream))
-    return puzzles_of(map(decode, lines), validate.flag(strict, "strict"))
+    return puzzles_of(text_lines(stream), validate.flag(strict, "strict"))
 
 
 @dataclass(frozen=True, slots=True)
