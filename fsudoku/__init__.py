@@ -151,13 +151,11 @@ def solve(
     """
     from fsudoku.base import validate
     from fsudoku.pe96.formats import puzzle_line
-    from fsudoku.run import batch, registry
+    from fsudoku.run.batch import Batch
 
     line = validate.line(puzzle)
     checked = validate.options(solver, engine, max_nodes, strict=strict)
-    chosen = registry.REGISTRY[checked.solver].choose(checked.engine)
-    run = batch.Batch(checked.solver, chosen, checked.max_nodes)
-    (outcome,) = run.solve([puzzle_line(line, checked.strict)])
+    (outcome,) = Batch.of(checked).solve([puzzle_line(line, checked.strict)])
     return outcome
 
 
@@ -189,12 +187,12 @@ def solve_many(
     """
     from fsudoku.base import validate
     from fsudoku.pe96.formats import Entry, puzzle_line
-    from fsudoku.run import batch, pool, registry
+    from fsudoku.run import pool
+    from fsudoku.run.batch import Batch
 
     texts = validate.lines(lines)
     checked = validate.options(solver, engine, max_nodes, jobs=jobs, strict=strict)
-    chosen = registry.REGISTRY[checked.solver].choose(checked.engine)
-    run = batch.Batch(checked.solver, chosen, checked.max_nodes)
+    run = Batch.of(checked)
     entries = (Entry(puzzle_line(t, checked.strict), str(n)) for n, t in enumerate(texts, 1))
     outcomes = run.outcomes(entries, pool.worker_count(checked.jobs), source=lines)
     return (outcome for _, outcome in outcomes)

@@ -104,11 +104,9 @@ def outcomes(
     reached, after the outcomes of the items before it).
     """
     checked = validate.options(solver, engine, max_nodes, jobs=jobs)
-    chosen = registry.REGISTRY[checked.solver].choose(checked.engine)
+    run = Batch.of(checked, on_decided, on_idle, worker_setup, on_fallback)
     workers = pool.worker_count(checked.jobs)
     items = _checked(validate.iterable(entries, "entries", "Entry"))
-    hooks = (on_decided, on_idle, worker_setup, on_fallback)
-    run = Batch(checked.solver, chosen, checked.max_nodes, *hooks)
     return run.outcomes(items, workers, source=entries)
 
 
@@ -194,7 +192,7 @@ class Batch:
     """How the lines of a batch are solved: the solver, the engine that answers, the bound, the hooks.
 
     The hooks are :func:`outcomes`' own. Nothing is checked: :func:`outcomes` and the
-    top level check what they are given, then make a ``Batch``.
+    top level check what they are given, then make a ``Batch`` of it (:meth:`of`).
 
     >>> [o.nodes for o in Batch("simple", "reference").solve(["1" * 81, "x"])]
     [1, 0]
@@ -207,6 +205,12 @@ class Batch:
     on_idle: Callable[[], object] | None = None
     worker_setup: Callable[[], object] | None = None
     on_fallback: Callable[[OSError], object] | None = None
+
+    @classmethod
+    def of(cls, options: validate.Options, *hooks: Callable[..., object] | None) -> Batch:
+        """The batch of checked options (``auto``: the solver's fastest engine), and these hooks."""
+        chosen = registry.REGISTRY[options.solver].choose(options.engine)
+        return cls(options.solver, chosen, options.max_nodes, *hooks)
 
     def idle(self) -> None:
         """Tell the caller that what was yielded is all there is for now (``on_idle``)."""
