@@ -53,11 +53,10 @@ class Lines:
 
     def __init__(self, stream: IO[bytes]) -> None:
         self._read: Callable[[int], bytes | None] = getattr(stream, "read1", None) or stream.read
-        self.fd: int | None = None
         try:
-            self.fd = stream.fileno()
+            self.fd: int | None = stream.fileno()
         except (OSError, ValueError, AttributeError):
-            self.fd = None
+            self.fd = None  # a stream in memory
         self._ready: deque[bytes] = deque()  # complete lines, in order
         self._splitter = LineSplitter()
         self.at_end = False
