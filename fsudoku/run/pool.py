@@ -160,7 +160,7 @@ def _work(
         for connection in inherited:
             connection.close()
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-        for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)):
+        for signum in HELD - {signal.SIGINT}:
             signal.signal(signum, signal.SIG_DFL)
         if mask is not None:
             signal.pthread_sigmask(signal.SIG_SETMASK, mask)
