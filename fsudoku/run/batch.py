@@ -24,7 +24,6 @@ exception, the same object, goes on.
 
 from __future__ import annotations
 
-import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
@@ -346,7 +345,6 @@ class Batch:
         cleanup included), every worker is killed and reaped.
         """
         workers = pool.Pool(self.worker_solve, self.worker_setup, self.on_decided)
-        interrupted: KeyboardInterrupt | None = None
         try:
             try:
                 workers.start(jobs)
@@ -360,15 +358,7 @@ class Batch:
             )
             workers.close()
         finally:
-            while True:  # kill() holds the signals back, but one may come before it does
-                try:
-                    workers.kill()
-                except KeyboardInterrupt as again:
-                    interrupted = again
-                    continue
-                break
-            if interrupted is not None and not isinstance(sys.exc_info()[1], KeyboardInterrupt):
-                raise interrupted  # else the Ctrl-C that is on its way stands for both
+            workers.kill()
 
     def _fall_back(self, error: OSError) -> None:
         if self.on_fallback is not None:
