@@ -12,9 +12,6 @@ Nothing read is lost: when the entries' iterator raises, the outcome of every en
 read before it is yielded first (from this process and from the workers), then the
 exception, the same object, goes on.
 
-:func:`outcomes` checks its arguments (:mod:`fsudoku.base.validate`); a
-:class:`Batch` takes them as they are (the top level's way in, checked there).
-
 >>> from fsudoku.grid_io import SAMPLE
 >>> from fsudoku.pe96.formats import Entry
 >>> entries = [Entry(SAMPLE, "1"), Entry("abc", "2")]
