@@ -23,7 +23,7 @@ from fsudoku.base.units import PEERS
 from fsudoku.grid_io import is_puzzle
 from fsudoku.pe96.formats import puzzles_of
 from fsudoku.run.generate import is_unique, random_grid, remove_clues
-from fsudoku.run.registry import solve_line
+from fsudoku.run.registry import REGISTRY
 
 __all__ = [
     "DATA_ENV",
@@ -95,7 +95,7 @@ def _needs_search(line: str) -> bool:
     That is when Sarkar #2's pruning (the strongest of the articles' rules) leaves cells
     open.
     """
-    return solve_line("exclusives", line).nodes > 1
+    return REGISTRY["exclusives"].run(line).nodes > 1
 
 
 SEARCH_TRIES = 20
@@ -107,7 +107,7 @@ def search_puzzles() -> st.SearchStrategy[str]:
 
     Pruning to the fixpoint (Sarkar #2's, the strongest) leaves cells open.
 
-    >>> _needs_search(_search_puzzle(1)), solve_line("simple", _search_puzzle(1)).nodes > 1
+    >>> _needs_search(_search_puzzle(1)), REGISTRY["simple"].run(_search_puzzle(1)).nodes > 1
     (True, True)
     """
     return SEEDS.map(_search_puzzle).filter(bool)
