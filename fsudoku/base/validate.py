@@ -47,8 +47,6 @@ Traceback (most recent call last):
 TypeError: lines must be an iterable of lines (str), not one str: wrap it in a list
 """
 
-from __future__ import annotations
-
 import operator
 from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple, TypeVar
