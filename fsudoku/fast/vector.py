@@ -45,12 +45,14 @@ from fsudoku.base.names import SarkarRule
 from fsudoku.fast import scalar
 from fsudoku.fast.dirty import (
     ALL_DIRTY,
+    DIRTY,
+    FIRST_DIRTY,
+    GROUPS,
     MARKS,
     MARKS_OWN,
+    NEXT_STAGE,
     PIVOT_DIRTY,
-    POPCOUNT9,
     POW9,
-    STAGE_BITS,
     UNIT_CELLS,
     UNPACK9,
 )
@@ -167,19 +169,38 @@ def prune_cells_by_fixed(units: U16) -> tuple[U16, Bools, Bools]:
     return new, failed, dups
 
 
-def _fixed(units: U16) -> tuple[U16, U16]:
-    """The fixed cells' masks (0 for the others), and each unit's fixed digits."""
-    fx: U16 = units * _singles(units)  # (9, U) uint16
-    found: U16 = np.bitwise_or.reduce(fx, axis=0)  # (U,) uint16
-    return fx, found
+def _fix_fixed(units: U16) -> tuple[U16, Bools]:
+    """``fixM pruneCellsByFixed`` on every unit: the units, and which repeat a fixed digit.
 
-
-def _fixed_pass(units: U16, fx: U16, found: U16) -> tuple[U16, Bools, Bools]:
-    """:func:`prune_cells_by_fixed` given the units' :func:`_fixed` parts."""
-    dups = np.add.reduce(fx, axis=0, dtype=np.uint16) != found  # (U,) bool
-    new = (units & ~found) | fx  # (9, U) uint16
-    failed = new.min(axis=0) == 0  # (U,) bool
-    return new, failed, dups
+    A failed unit is left with an empty cell (its other cells do not matter). A pass
+    that fixes no new digit leaves the fixed digits as they were (a new fixed cell's
+    digit is never one of them), so the next pass would change nothing: only the
+    units whose fixed digits grew go on.
+    """
+    fx = units * _singles(units)  # (9, U) uint16: fixed cells' masks, 0 elsewhere
+    found = np.bitwise_or.reduce(fx, axis=0)  # (U,) uint16: the fixeds
+    out = cur = units  # (9, U), (9, A) uint16: all units, the units still changing
+    at: Ints | None = None  # (A,) intp: where the units still changing are in out (None: all)
+    while True:
+        new = (cur & ~found) | fx  # (9, A) uint16: one pass
+        fx = new * _singles(new)  # (9, A) uint16
+        after = np.bitwise_or.reduce(fx, axis=0)  # (A,) uint16
+        if at is None:
+            out = new
+        else:
+            out[:, at] = new
+        grew = (after != found).nonzero()[0]  # (A',) intp
+        if grew.size == found.size:
+            cur, found = new, after
+            continue
+        if not grew.size:
+            break
+        cur, fx, found = new.take(grew, axis=1), fx.take(grew, axis=1), after.take(grew)
+        at = grew if at is None else at.take(grew)
+    if at is not None:  # fx and after are only the last units'
+        fx = out * _singles(out)  # (9, U) uint16
+        after = np.bitwise_or.reduce(fx, axis=0)  # (U,) uint16
+    return out, np.add.reduce(fx, axis=0, dtype=np.uint16) != after
 
 
 def _seen(mp: U16) -> tuple[U16, U16, U16, U16]:
@@ -370,36 +391,8 @@ def prune_cells(units: U16, rule: SarkarRule) -> tuple[U16, Bools, Bools]:
     """
     if rule == "simple":
         return prune_cells_by_fixed(units)
-    # fixM pruneCellsByFixed. A pass that fixes no new cell leaves the fixed digits as
-    # they were (a new fixed cell's digit is never one of them), so the next pass would
-    # change nothing: only units whose fixed digits grew go on.
-    fx, found = _fixed(units)  # (9, U) uint16, (U,) uint16
-    out, failed, dup = _fixed_pass(units, fx, found)  # (9, U) uint16, (U,) bool, (U,) bool
-    fx, after = _fixed(out)  # (9, U) uint16, (U,) uint16
-    grew = (after != found) & ~failed  # (U,) bool
-    dups = dup & ~grew  # (U,) bool: final for the units that settled
-    active = grew.nonzero()[0]  # (A,) intp: units still changing
-    cur, fx, found = out.take(active, axis=1), fx.take(active, axis=1), after[active]
-    while active.size:
-        if active.size <= FEW_UNITS:  # a few units left: plain ints cost fewer calls
-            for j, cells in zip(active.tolist(), cur.T.tolist(), strict=True):
-                pruned = scalar.fix(scalar.prune_cells_by_fixed, cells)
-                if pruned is None:
-                    failed[j] = True
-                else:
-                    out[:, j] = pruned
-                    dups[j] = scalar.has_dups(pruned)
-            break
-        new, fail, dup = _fixed_pass(cur, fx, found)  # (9, A) uint16, (A,) bool, (A,) bool
-        fx, after = _fixed(new)  # (9, A) uint16, (A,) uint16
-        grew = (after != found) & ~fail  # (A,) bool
-        failed[active[fail]] = True
-        settled = ~grew & ~fail  # (A,) bool
-        dups[active[settled]] = dup[settled]  # (U,) bool
-        out[:, active] = new  # (9, U) uint16
-        keep = grew.nonzero()[0]  # (A',) intp
-        active = active[keep]  # (A',) intp
-        cur, fx, found = new.take(keep, axis=1), fx.take(keep, axis=1), after[keep]
+    out, dups = _fix_fixed(units)  # (9, U) uint16, (U,) bool
+    failed = out.min(axis=0) == 0  # (U,) bool
     # fixM pruneCellsByExclusives
     if rule == "exclusives":
         active = (~failed).nonzero()[0]  # (A,) intp
@@ -433,7 +426,7 @@ def prune_cells(units: U16, rule: SarkarRule) -> tuple[U16, Bools, Bools]:
 
 def prune_grid_once(
     grids: U16,
-    dirty: npt.NDArray[np.uint32],
+    dirty: npt.NDArray[np.uint64],
     stage: Ints,
     slots: Ints,
     rule: SarkarRule,
@@ -442,8 +435,9 @@ def prune_grid_once(
 ) -> Bools:
     """One stage of ``pruneGrid'`` for each of the given grids, in place; which of them failed.
 
-    Each grid ``g`` in ``slots`` (all with some dirty unit) prunes the dirty units of
-    its next stage that has any, starting at ``stage[g]`` (0 rows, 1 columns, 2
+    Each grid ``g`` in ``slots`` (all with some dirty unit; ``dirty``: one
+    :data:`~fsudoku.fast.dirty.DIRTY` per grid) prunes the dirty units of its next
+    stage that has any, starting at stage ``stage[g] // 8`` (0 rows, 1 columns, 2
     sub-grids; a stage with no dirty unit is one ``pruneGrid'`` would leave alone);
     then ``stage[g]`` moves past it. A changed cell makes its other two units dirty;
     a pruned unit becomes clean, except under #1 when it changed (not idempotent).
@@ -456,46 +450,31 @@ def prune_grid_once(
 
     Haskell: ``pruneGrid' :: Grid -> Maybe Grid`` (Sarkar #1, "Pruning the Grid").
     """
-    n = slots.size
-    d = dirty[slots]  # (n,) uint32
-    s0 = stage[slots]  # (n,) intp
-    s1 = (s0 + 1) % 3  # (n,) intp
-    s2 = (s0 + 2) % 3  # (n,) intp
-    b0 = (d >> (9 * s0).astype(np.uint32)) & STAGE_BITS  # (n,) uint32: dirty units of s0
-    b1 = (d >> (9 * s1).astype(np.uint32)) & STAGE_BITS  # (n,) uint32
-    b2 = (d >> (9 * s2).astype(np.uint32)) & STAGE_BITS  # (n,) uint32
-    use0 = b0 != 0  # (n,) bool
-    use1 = ~use0 & (b1 != 0)  # (n,) bool
-    use2 = ~use0 & ~use1  # (n,) bool
-    chosen = s0 * use0 + s1 * use1 + s2 * use2  # (n,) intp
-    bits = b0 * use0 + b1 * use1 + b2 * use2  # (n,) uint32
-    picked = np.flatnonzero(UNPACK9[bits])  # (U,) intp: i*9 + u
-    i = picked // 9  # (U,) intp: which grid of slots
-    unit = chosen[i] * 9 + (picked - i * 9)  # (U,) intp: unit number 0..26
-    cells = UNIT_CELLS.take(unit, axis=1)  # (9, U) intp: cells of each unit
-    cells += slots[i] * 81  # (9, U) intp: flat cell indexes
     if not grids.flags.c_contiguous:
         raise ValueError("grids must be C-contiguous (they are pruned in place)")
+    n = slots.size
+    groups = dirty.view(GROUPS)  # (4B,) <u2: each grid's dirty units, stage by stage
+    nonempty = np.packbits(
+        groups.reshape(-1, 4).take(slots, axis=0) != 0, axis=1, bitorder="little"
+    )  # (n, 1) uint8: bit s: stage s has dirty units (bit 3 is never set)
+    chosen = FIRST_DIRTY.take(stage.take(slots) + nonempty.reshape(-1))  # (n,) intp: stage
+    at = slots * 4 + chosen  # (n,) intp: the chosen stage's group of each grid
+    bits = groups.take(at)  # (n,) <u2: its dirty units
+    groups[at] = 0
+    stage[slots] = NEXT_STAGE.take(chosen)
+    i, u = np.divmod(UNPACK9.take(bits, axis=0).reshape(-1).nonzero()[0], 9)  # (U,) intp each
+    unit = chosen.take(i) * 9 + u  # (U,) intp: unit number 0..26 (i: which grid of slots)
+    cells = UNIT_CELLS.take(unit, axis=1)  # (9, U) intp: cells of each unit
+    cells += (slots * 81).take(i)  # (9, U) intp: flat cell indexes
     flat = grids.reshape(-1)  # (B*81,) uint16 view
     units = flat.take(cells)  # (9, U) uint16
     new, failed, dups = prune_cells(units, rule)  # (9, U) uint16, (U,) bool, (U,) bool
-    dirty[slots] = d & ~(STAGE_BITS << (9 * chosen).astype(np.uint32))  # (n,) uint32: done
-    changed = new != units  # (9, U) bool
-    pattern = (changed * POW9).sum(axis=0, dtype=np.uint16)  # (U,) uint16: changed positions
-    moved = pattern.nonzero()[0]  # (M,) intp: units that changed
-    if moved.size:
-        if moved.size * 2 > unit.size:
-            flat[cells] = new
-        else:
-            flat[cells[:, moved]] = new[:, moved]  # (9, M)
-        table = MARKS_OWN if rule == "simple" else MARKS
-        marks = table.take(unit * 512 + pattern)  # (U,) uint32: 0 for a unit left as it was
-        starts = np.cumsum(POPCOUNT9[bits]) - POPCOUNT9[bits]  # (n,) intp: each grid's first
-        dirty[slots] |= np.bitwise_or.reduceat(marks, starts)  # (n,) uint32
-    stage[slots] = (chosen + 1) % 3
-    bad = failed if strict else failed | dups  # (U,) bool
+    pattern = ((new != units) * POW9).sum(axis=0, dtype=np.uint16)  # (U,) uint16: changed
+    flat[cells] = new
+    table = MARKS_OWN if rule == "simple" else MARKS
+    np.bitwise_or.at(dirty, slots.take(i), table.take(unit * 512 + pattern))
     fail = np.zeros(n, dtype=np.bool_)  # (n,) bool
-    fail[i[bad]] = True
+    fail[i[failed if strict else failed | dups]] = True
     return fail
 
 
@@ -512,7 +491,7 @@ def prune_grid(grids: U16, rule: SarkarRule, *, strict: bool = True) -> Bools:
     ([True], [496, 484, 372])
     """
     n = grids.shape[0]
-    dirty = np.full(n, ALL_DIRTY, dtype=np.uint32)  # (n,) uint32
+    dirty = np.full(n, ALL_DIRTY, dtype=DIRTY)  # (n,) <u8
     stage = np.zeros(n, dtype=np.intp)  # (n,) intp
     ok = np.ones(n, dtype=np.bool_)  # (n,) bool
     slots = np.arange(n)  # (a,) intp: grids still pruning
