@@ -56,7 +56,7 @@ from fsudoku.fast.dirty import (
     UNIT_CELLS,
     UNPACK9,
 )
-from fsudoku.fast.masks import UNITS
+from fsudoku.fast.masks import POPCOUNT, UNITS
 
 U16 = npt.NDArray[np.uint16]
 Bools = npt.NDArray[np.bool_]
@@ -106,6 +106,10 @@ _OTHER_PAIRS: Final[Ints] = np.array(
 """For each cell position, the 28 pairs of other positions, ``(9, 28, 2)``."""
 
 _ONE: Final = np.uint16(1)
+_COUNTS: Final = np.array(POPCOUNT, dtype=np.intp)  # (512,) intp: digits in each mask
+_IS_ONE: Final[Bools] = _COUNTS == 1  # (512,) bool: a one-digit mask
+_AT_LEAST_2: Final[Bools] = _COUNTS >= 2  # (512,) bool
+_AT_LEAST_3: Final[Bools] = _COUNTS >= 3  # (512,) bool
 _SHIFTS: Final = np.arange(9, dtype=np.uint16)  # (9,) uint16: bit of each digit
 _DIGIT_BITS: Final = (_ONE << _SHIFTS).astype(np.uint16)  # (9,) uint16
 _CELL_INDEX: Final[U16] = np.arange(81, dtype=np.uint16)
@@ -203,34 +207,38 @@ def _fix_fixed(units: U16) -> tuple[U16, Bools]:
     return out, np.add.reduce(fx, axis=0, dtype=np.uint16) != after
 
 
-def _seen(mp: U16) -> tuple[U16, U16, U16, U16]:
-    """Digits held by at least 1, 2, 3, 4 of the given cells (``mp``: (9, U)).
+def _seen(mp: U16) -> tuple[U16, U16, tuple[U16, ...]]:
+    """Digits held by at least 1, 2 of the given cells (``mp``: (9, U)), and the counts of groups.
 
     Counted over a tree of cell groups (pairs, then fours, then eight, then the
-    ninth cell), so that a batch of a few units costs few NumPy calls.
+    ninth cell), so that a batch of a few units costs few NumPy calls; the groups'
+    counts go on to three and four cells in :func:`_seen_more`.
 
-    >>> [int(x[0]) for x in _seen(np.array([[1], [3], [7], [15], [0], [0], [0], [0], [0]], dtype=np.uint16))]
+    >>> mp = np.array([[1], [3], [7], [15], [0], [0], [0], [0], [0]], dtype=np.uint16)
+    >>> [int(x[0]) for x in _seen_more(_seen(mp))]
     [15, 7, 3, 1]
     """
     a, b = mp[0:4], mp[4:8]  # (4, U) each: cells 0-3 and 4-7
     p1, p2 = a | b, a & b  # (4, U): pairs (k, k + 4)
-    a1, a2, b1, b2 = p1[0:2], p2[0:2], p1[2:4], p2[2:4]
-    q1 = a1 | b1  # (2, U): fours
-    q2 = a2 | b2 | (a1 & b1)
-    q3 = (a2 & b1) | (a1 & b2)
-    q4 = a2 & b2
-    a1, a2, a3, a4 = q1[0], q2[0], q3[0], q4[0]
-    b1, b2, b3, b4 = q1[1], q2[1], q3[1], q4[1]
-    seen1 = a1 | b1  # (U,): the eight
-    seen2 = a2 | b2 | (a1 & b1)
-    seen3 = a3 | b3 | (a2 & b1) | (a1 & b2)
-    seen4 = a4 | b4 | (a3 & b1) | (a2 & b2) | (a1 & b3)
-    x = mp[8]  # the ninth cell
-    seen4 |= seen3 & x
-    seen3 |= seen2 & x
-    seen2 |= seen1 & x
-    seen1 = seen1 | x
-    return seen1, seen2, seen3, seen4
+    a1, a2, b1, b2 = p1[0:2], p2[0:2], p1[2:4], p2[2:4]  # (2, U) each
+    q1 = a1 | b1  # (2, U): fours, at least once
+    q2 = a2 | b2 | (a1 & b1)  # (2, U): at least twice
+    c1, d1 = q1  # (U,) each: the first and the second four
+    x = mp[8]  # (U,): the ninth cell
+    eight1 = c1 | d1  # (U,): the eight
+    eight2 = q2[0] | q2[1] | (c1 & d1)  # (U,)
+    return eight1 | x, eight2 | (eight1 & x), (a1, a2, b1, b2, q1, q2, eight2, x)
+
+
+def _seen_more(seen: tuple[U16, U16, tuple[U16, ...]]) -> tuple[U16, U16, U16, U16]:
+    """Digits held by at least 1, 2, 3, 4 of the cells, from :func:`_seen`."""
+    seen1, seen2, (a1, a2, b1, b2, q1, q2, eight2, x) = seen
+    q3 = (a2 & b1) | (a1 & b2)  # (2, U): fours, three times
+    q4 = a2 & b2  # (2, U): four times
+    (c1, d1), (c2, d2), (c3, d3) = q1, q2, q3  # (U,) each
+    eight3 = c3 | d3 | (c2 & d1) | (c1 & d2)  # (U,)
+    eight4 = q4[0] | q4[1] | (c3 & d1) | (c2 & d2) | (c1 & d3)  # (U,)
+    return seen1, seen2, eight3 | (eight2 & x), eight4 | (eight3 & x)
 
 
 def exclusives(units: U16, *, sets: bool = False) -> tuple[U16, U16]:
@@ -254,7 +262,7 @@ def exclusives(units: U16, *, sets: bool = False) -> tuple[U16, U16]:
     [8, 0, 0, 0, 0, 134, 0, 134, 134]
     """
     mp = units * ~_singles(units)  # (9, U) uint16: non-fixed cells only
-    seen1, seen2, seen3, seen4 = _seen(mp)  # (U,) uint16 each
+    seen1, seen2, seen3, seen4 = _seen_more(_seen(mp))  # (U,) uint16 each
     once = seen1 & ~seen2  # (U,) uint16
     twice = seen2 & ~seen3  # (U,) uint16
     thrice = seen3 & ~seen4  # (U,) uint16
@@ -285,11 +293,11 @@ def exclusives(units: U16, *, sets: bool = False) -> tuple[U16, U16]:
     return all_exclusives, target
 
 
-def _prune_exclusive_singles(units: U16) -> tuple[Ints, U16]:
-    """One ``pruneCellsByExclusives`` pass as published (only Singles match), on changed units.
+def _exclusive_singles(units: U16) -> tuple[Ints, Ints, U16]:
+    """Where one ``pruneCellsByExclusives`` pass as published (only Singles match) fixes a cell.
 
-    Returns the indexes of the units it changed, ``(M,)``, and those units pruned,
-    ``(9, M)``.
+    Returns the unit and the position of each cell it fixes, ``(S,) intp`` each, and
+    the digit, ``(S,) uint16``.
 
     A Single cell (its one digit held by no other cell) is fixed unless it also holds
     a digit of a kept pair or triple group (the digits of its intersection would then
@@ -301,43 +309,34 @@ def _prune_exclusive_singles(units: U16) -> tuple[Ints, U16]:
     the Cells, Exclusively").
     """
     mp = units * ((units & (units - _ONE)) != 0)  # (9, U) uint16: non-fixed cells only
-    seen1, seen2, seen3, seen4 = _seen(mp)  # (U,) uint16 each: digits in >= 1..4 cells
-    once = seen1 & ~seen2  # (U,) uint16: digits held by one cell
+    seen = _seen(mp)  # digits in >= 1, 2 cells, (U,) uint16 each, and the groups' counts
+    once = seen[0] & ~seen[1]  # (U,) uint16: digits held by one cell
     cand = once.nonzero()[0]  # (V,) intp: units with such digits
-    if not cand.size:
-        return cand, units[:, :0]
     mpv = mp.take(cand, axis=1)  # (9, V) uint16
-    own = mpv & once[cand]  # (9, V) uint16: each cell's digits no other cell holds
-    at = np.flatnonzero(own)  # (S,) intp: k*V + jv
-    digit = own.reshape(-1).take(at)  # (S,) uint16
-    single = (digit & (digit - _ONE)) == 0  # (S,) bool: one such digit: a kept group
+    own = (mpv & once.take(cand)).reshape(-1)  # (9V,) uint16: digits no other cell holds
+    at = own.nonzero()[0]  # (S,) intp: k*V + v
+    digit = own.take(at)  # (S,) uint16
+    single = _IS_ONE.take(digit)  # (S,) bool: one such digit: a kept group
     at, digit = at[single], digit[single]  # (S,) each
+    k, v = np.divmod(at, cand.size)  # (S,) intp each: cell position, unit in cand
+    u = cand.take(v)  # (S,) intp: unit
     if not at.size:
-        return at, units[:, :0]
-    k = at // cand.size  # (S,) intp: cell position
-    jv = at - k * cand.size  # (S,) intp: unit (in cand)
+        return u, k, digit
+    _, seen2, seen3, seen4 = _seen_more(seen)  # (U,) uint16 each
     cell = mpv.reshape(-1).take(at)  # (S,) uint16
-    u = cand[jv]  # (S,) intp: the unit of each Single cell
-    twice = cell & (seen2 & ~seen3)[u]  # (S,) uint16: the cell's digits in 2 cells
-    h = cell & (seen3 & ~seen4)[u]  # (S,) uint16: ... in 3 cells
-    h2 = h & (h - _ONE)
-    check = ((twice & (twice - _ONE)) != 0) | ((h2 & (h2 - _ONE)) != 0)  # (S,) bool
+    twice = cell & (seen2 & ~seen3).take(u)  # (S,) uint16: the cell's digits in 2 cells
+    h = cell & (seen3 & ~seen4).take(u)  # (S,) uint16: ... in 3 cells
+    check = _AT_LEAST_2.take(twice) | _AT_LEAST_3.take(h)  # (S,) bool
     if check.any():
         c = check.nonzero()[0]  # (W,) intp: Singles a group might block
-        oc = mpv.reshape(-1).take(_OTHERS[k[c]].T * cand.size + jv[c])  # (8, W) uint16: others
+        oc = mpv.reshape(-1).take(_OTHERS[k[c]].T * cand.size + v[c])  # (8, W) uint16: others
         blocked = _bits_exactly(oc & twice[c], 2).any(axis=0)  # (W,) bool: a kept pair
         trip = oc[_PAIRS8[0]] & oc[_PAIRS8[1]] & h[c]  # (28, W) uint16
         blocked |= _bits_exactly(trip, 3).any(axis=0)  # (W,) bool: a kept triple
         keep = np.ones(at.size, dtype=np.bool_)  # (S,) bool
         keep[c[blocked]] = False
-        k, jv, digit = k[keep], jv[keep], digit[keep]  # (S',) each
-    hit = np.zeros(cand.size, dtype=np.bool_)  # (V,) bool
-    hit[jv] = True
-    moved = hit.nonzero()[0]  # (M,) intp: in cand
-    slot = np.cumsum(hit) - 1  # (V,) intp: each moved unit's place among them
-    new = units.take(cand[moved], axis=1)  # (9, M) uint16
-    new[k, slot[jv]] = digit
-    return cand[moved], new
+        u, k, digit = u[keep], k[keep], digit[keep]  # (S',) each
+    return u, k, digit
 
 
 def prune_cells_by_exclusives(units: U16, *, sets: bool = False) -> U16:
@@ -358,9 +357,9 @@ def prune_cells_by_exclusives(units: U16, *, sets: bool = False) -> U16:
     [80, 80]
     """
     if not sets:
-        moved, pruned = _prune_exclusive_singles(units)
+        u, k, digit = _exclusive_singles(units)  # (S,) each
         out = units.copy()  # (9, U) uint16
-        out[:, moved] = pruned
+        out[k, u] = digit
         return out
     all_ex, target = exclusives(units, sets=True)  # (U,), (9, U) uint16
     inter = units & all_ex  # (9, U) uint16
@@ -404,9 +403,12 @@ def prune_cells(units: U16, rule: SarkarRule) -> tuple[U16, Bools, Bools]:
                     assert pruned is not None  # the Exclusives pass is never Nothing
                     out[:, j] = pruned
                 break
-            moved, cur = _prune_exclusive_singles(cur)  # (A',) intp, (9, A') uint16
-            active = active[moved]  # (A',) intp
-            out[:, active] = cur  # (9, U) uint16
+            u, k, digit = _exclusive_singles(cur)  # (S,) each: the cells it fixes
+            out[k, active.take(u)] = digit
+            moved = np.zeros(active.size, dtype=np.bool_)  # (A,) bool
+            moved[u] = True
+            active = active.compress(moved)  # (A',) intp
+            cur = out.take(active, axis=1)  # (9, A') uint16
         return out, failed, dups
     active = (~failed).nonzero()[0]  # (A,) intp
     cur = out.take(active, axis=1)  # (9, A) uint16
