@@ -218,16 +218,21 @@ def _seen(mp: U16) -> tuple[U16, U16, tuple[U16, ...]]:
     >>> [int(x[0]) for x in _seen_more(_seen(mp))]
     [15, 7, 3, 1]
     """
-    a, b = mp[0:4], mp[4:8]  # (4, U) each: cells 0-3 and 4-7
-    p1, p2 = a | b, a & b  # (4, U): pairs (k, k + 4)
+    a: U16 = mp[0:4]  # (4, U): cells 0-3
+    b: U16 = mp[4:8]  # (4, U): cells 4-7
+    p1: U16 = a | b  # (4, U): pairs (k, k + 4), at least once
+    p2: U16 = a & b  # (4, U): twice
     a1, a2, b1, b2 = p1[0:2], p2[0:2], p1[2:4], p2[2:4]  # (2, U) each
-    q1 = a1 | b1  # (2, U): fours, at least once
-    q2 = a2 | b2 | (a1 & b1)  # (2, U): at least twice
+    q1: U16 = a1 | b1  # (2, U): fours, at least once
+    q2: U16 = a2 | b2 | (a1 & b1)  # (2, U): at least twice
     c1, d1 = q1  # (U,) each: the first and the second four
-    x = mp[8]  # (U,): the ninth cell
-    eight1 = c1 | d1  # (U,): the eight
-    eight2 = q2[0] | q2[1] | (c1 & d1)  # (U,)
-    return eight1 | x, eight2 | (eight1 & x), (a1, a2, b1, b2, q1, q2, eight2, x)
+    x: U16 = mp[8]  # (U,): the ninth cell
+    eight1: U16 = c1 | d1  # (U,): the eight
+    eight2: U16 = q2[0] | q2[1] | (c1 & d1)  # (U,)
+    seen1: U16 = eight1 | x  # (U,) uint16
+    seen2: U16 = eight2 | (eight1 & x)  # (U,) uint16
+    parts: tuple[U16, ...] = (a1, a2, b1, b2, q1, q2, eight2, x)
+    return seen1, seen2, parts
 
 
 def _seen_more(seen: tuple[U16, U16, tuple[U16, ...]]) -> tuple[U16, U16, U16, U16]:
@@ -319,7 +324,7 @@ def _exclusive_singles(units: U16) -> tuple[Ints, Ints, U16]:
     single = _IS_ONE.take(digit)  # (S,) bool: one such digit: a kept group
     at, digit = at[single], digit[single]  # (S,) each
     k, v = np.divmod(at, cand.size)  # (S,) intp each: cell position, unit in cand
-    u = cand.take(v)  # (S,) intp: unit
+    u: Ints = cand[v]  # (S,) intp: unit
     if not at.size:
         return u, k, digit
     _, seen2, seen3, seen4 = _seen_more(seen)  # (U,) uint16 each
