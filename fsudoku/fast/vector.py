@@ -42,7 +42,6 @@ import numpy as np
 import numpy.typing as npt
 
 from fsudoku.base.names import SarkarRule
-from fsudoku.fast import scalar
 from fsudoku.fast.dirty import (
     ALL_DIRTY,
     DIRTY,
@@ -373,13 +372,6 @@ def prune_cells_by_exclusives(units: U16, *, sets: bool = False) -> U16:
     return new
 
 
-FEW_UNITS = 8
-"""A fixed-point loop left with this many units or fewer finishes them one by one.
-
-It uses the one-unit functions of :mod:`fsudoku.fast.scalar` (the same passes, fewer calls).
-"""
-
-
 def prune_cells(units: U16, rule: SarkarRule) -> tuple[U16, Bools, Bools]:
     """Each unit's ``pruneCells`` under a rule: the pruned units, and which failed or repeat.
 
@@ -388,7 +380,8 @@ def prune_cells(units: U16, rule: SarkarRule) -> tuple[U16, Bools, Bools]:
 
     ``simple`` is #1's single pass; ``exclusives``/``exclusives-sets`` run the
     fixed-digit pass to its fixed point, then the Exclusives pass to its fixed point,
-    each unit leaving a loop as soon as it stops changing (``fixM``).
+    each unit leaving a loop as soon as it stops changing (``fixM``). A failed unit is
+    left with an empty cell, its other cells unspecified.
 
     Haskell: ``pruneCells :: [Cell] -> Maybe [Cell]`` (Sarkar #1, "Pruning the Cells";
     Sarkar #2, "Pruning the Cells, Exclusively").
@@ -399,22 +392,17 @@ def prune_cells(units: U16, rule: SarkarRule) -> tuple[U16, Bools, Bools]:
     failed = out.min(axis=0) == 0  # (U,) bool
     # fixM pruneCellsByExclusives
     if rule == "exclusives":
-        active = (~failed).nonzero()[0]  # (A,) intp
-        cur = out if active.size == out.shape[1] else out.take(active, axis=1)  # (9, A) uint16
-        while active.size:
-            if active.size <= FEW_UNITS:  # a few units left: plain ints cost fewer calls
-                for j, cells in zip(active.tolist(), cur.T.tolist(), strict=True):
-                    pruned = scalar.fix(scalar.prune_cells_by_exclusives, cells)
-                    assert pruned is not None  # the Exclusives pass is never Nothing
-                    out[:, j] = pruned
-                break
+        active = np.arange(out.shape[1])  # (A,) intp: the units still changing (failed or not)
+        cur = out  # (9, A) uint16
+        while True:
             u, k, digit = _exclusive_singles(cur)  # (S,) each: the cells it fixes
+            if not u.size:
+                return out, failed, dups
             out[k, active.take(u)] = digit
             moved = np.zeros(active.size, dtype=np.bool_)  # (A,) bool
             moved[u] = True
             active = active.compress(moved)  # (A',) intp
             cur = out.take(active, axis=1)  # (9, A') uint16
-        return out, failed, dups
     active = (~failed).nonzero()[0]  # (A,) intp
     cur = out.take(active, axis=1)  # (9, A) uint16
     while active.size:
