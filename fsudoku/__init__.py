@@ -130,13 +130,6 @@ if not TYPE_CHECKING:
         return sorted({*globals(), *_LAZY})
 
 
-def _line(puzzle: str, strict: bool) -> str:
-    """One puzzle line read by the command line's rule (:func:`fsudoku.pe96.formats.puzzle_line`)."""
-    from fsudoku.pe96.formats import puzzle_line
-
-    return puzzle_line(puzzle, strict)
-
-
 def solve(
     puzzle: str,
     solver: SolverName = "exclusives",
@@ -157,14 +150,12 @@ def solve(
     'invalid'
     """
     from fsudoku.base import validate
-    from fsudoku.run import batch, registry
+    from fsudoku.pe96.formats import puzzle_line
+    from fsudoku.run.batch import Batch
 
     line = validate.line(puzzle)
     checked = validate.options(solver, engine, max_nodes, strict=strict)
-    chosen = registry.REGISTRY[checked.solver].choose(checked.engine)
-    (outcome,) = batch.Batch(checked.solver, chosen, checked.max_nodes).solve(
-        [_line(line, checked.strict)]
-    )
+    (outcome,) = Batch.of(checked).solve([puzzle_line(line, checked.strict)])
     return outcome
 
 
@@ -195,14 +186,14 @@ def solve_many(
     [1, 0]
     """
     from fsudoku.base import validate
-    from fsudoku.pe96.formats import Entry
-    from fsudoku.run import batch, pool, registry
+    from fsudoku.pe96.formats import Entry, puzzle_line
+    from fsudoku.run import pool
+    from fsudoku.run.batch import Batch
 
     texts = validate.lines(lines)
     checked = validate.options(solver, engine, max_nodes, jobs=jobs, strict=strict)
-    chosen = registry.REGISTRY[checked.solver].choose(checked.engine)
-    run = batch.Batch(checked.solver, chosen, checked.max_nodes)
-    entries = (Entry(_line(t, checked.strict), str(n)) for n, t in enumerate(texts, 1))
+    run = Batch.of(checked)
+    entries = (Entry(puzzle_line(t, checked.strict), str(n)) for n, t in enumerate(texts, 1))
     outcomes = run.outcomes(entries, pool.worker_count(checked.jobs), source=lines)
     return (outcome for _, outcome in outcomes)
 
@@ -258,8 +249,9 @@ def count_solutions(
     from fsudoku.base import validate
     from fsudoku.grid_io import is_puzzle
     from fsudoku.pe96 import counting
+    from fsudoku.pe96.formats import puzzle_line
 
-    line = _line(validate.line(puzzle), validate.flag(strict, "strict"))
+    line = puzzle_line(validate.line(puzzle), validate.flag(strict, "strict"))
     checked = validate.puzzle(line, is_puzzle)
     return counting.count_solutions(
         checked, validate.limit(limit), max_nodes=validate.bound(max_nodes)

@@ -25,7 +25,7 @@ from typing import Any, TextIO
 
 from fsudoku.app.messages import shown
 from fsudoku.app.process import EXIT_OK, EXIT_UNSOLVED
-from fsudoku.app.usage import UsageError, positive, whole
+from fsudoku.app.usage import UsageError, positive, seconds, whole
 
 __all__ = ["add_parser", "load_function", "main", "table"]
 
@@ -57,20 +57,20 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument(
         "--timeout",
-        type=_seconds,
+        type=seconds,
         default=None,
         help="CPU seconds a call may take: past it, the call is slow (default 5; 0: no limit)",
     )
     p.add_argument(
         "--backstop",
-        type=_seconds,
+        type=seconds,
         default=None,
         help="seconds a call may wait: past it, the call is hung (default 10 times "
         "--timeout, at least 60; 0: no limit)",
     )
     p.add_argument(
         "--budget",
-        type=_seconds,
+        type=seconds,
         default=None,
         help="seconds the whole check may take: the kinds left are not run (default 300; "
         "0: no limit)",
@@ -122,17 +122,6 @@ def add_parser(sub: Any) -> None:
         "cpu_seconds, seed, note, line, answer, problem, detail, hint, printed, reproduce",
     )
     p.set_defaults(run=main)
-
-
-def _seconds(text: str) -> float:
-    """A number of seconds, ``0`` for no limit (as ``0.0``)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not value >= 0 or value == math.inf:
-        raise argparse.ArgumentTypeError(f"must be 0 or more seconds: {text!r}")
-    return value
 
 
 def load_function(target: str) -> tuple[Any, Any]:

@@ -6,14 +6,9 @@ for each line prints ``Invalid input`` (``readGrid`` gives ``Nothing``),
 
 ``fsudoku solve`` does exactly that per input line (``--format grid``, the default),
 byte for byte, and adds files, other solvers and engines, other formats, worker
-processes, node bounds, and clear errors. Lines are split on ``\n`` only, as
-Haskell's ``lines``; a trailing ``\r`` is dropped, ``0`` blanks become ``.``, bytes
-that are not UTF-8 make that line ``Invalid input``.
-
-Exit status: 0 when every puzzle was solved, 1 when some line was invalid,
-unsolvable, given up or refused, 2 for a usage error or an unreadable file, 74 when
-the output cannot be written, 70 for an internal error, 130 on Ctrl-C (SIGINT), 143
-on SIGTERM, 129 on SIGHUP (:mod:`fsudoku.app.process`).
+processes, node bounds, and clear errors. The input is read by the rules of
+:mod:`fsudoku.pe96.formats`; the exit statuses are :data:`fsudoku.app.process.STATUSES`
+(each ``--help`` lists its command's).
 """
 
 from __future__ import annotations
@@ -61,10 +56,11 @@ from fsudoku.app.usage import (
 )
 from fsudoku.app.workers import tie_to_parent
 from fsudoku.base.names import ENGINE_CHOICES, SARKAR_RULES, SOLVERS, EngineChoice
+from fsudoku.base.validate import UnknownName
 from fsudoku.pe96.counting import check_line
 from fsudoku.run.batch import outcomes
 from fsudoku.run.pool import usable_cores, worker_count
-from fsudoku.run.registry import FAST_SOLVERS, NAIVE_MAX_NODES, TRACED
+from fsudoku.run.registry import NAIVE_MAX_NODES, REGISTRY, TRACED
 from fsudoku.run.sources import SourceError
 
 _SIGNALS: list[Signals | None] = [None]  # the signals of the run in progress
@@ -229,12 +225,12 @@ def _no_workers(err: Writer, error: OSError) -> None:
 
 
 def _engine(args: argparse.Namespace) -> EngineChoice:
+    """``--engine``, checked to cover ``--solver`` by the registry's rule (a usage error)."""
     engine: EngineChoice = args.engine
-    if engine == "fast" and args.solver not in FAST_SOLVERS:
-        raise UsageError(
-            f"the fast engine covers {', '.join(sorted(FAST_SOLVERS))}; "
-            f"use --engine reference for {args.solver}"
-        )
+    try:
+        REGISTRY[args.solver].choose(engine)
+    except UnknownName as error:
+        raise UsageError(f"{error}; use --engine auto or reference") from None
     return engine
 
 

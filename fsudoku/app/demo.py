@@ -21,15 +21,14 @@ from typing import TextIO
 
 from fsudoku import sarkar1
 from fsudoku.app.explain import boxed_possibilities
-from fsudoku.app.usage import UsageError, refusal
-from fsudoku.base.names import SARKAR_RULES, SolverName
+from fsudoku.base.names import SarkarRule
 from fsudoku.cell import Cell, Fixed, Grid
 from fsudoku.grid_io import SAMPLE, read_grid, show_line
 from fsudoku.pe96.formats import format_boxed
 from fsudoku.run.registry import PRUNE_CELLS, REGISTRY
 from fsudoku.run.trace import run_sarkar
 
-RULE_OF: dict[SolverName, tuple[str, str]] = {
+RULE_OF: dict[SarkarRule, tuple[str, str]] = {
     "simple": ("Sarkar #1's pruneCells", "each unit's fixed digits removed from its other cells"),
     "exclusives": ("Sarkar #2's pruneCells as published", "#1's, then Singles fixed"),
     "exclusives-sets": (
@@ -64,14 +63,12 @@ def digits(cell: Cell) -> list[int]:
     return [cell.value] if isinstance(cell, Fixed) else list(cell.values)
 
 
-def demo(out: TextIO, solver: SolverName = "simple") -> int:
-    """Write the demo of ``solver`` (a Sarkar rule) to ``out``; returns the exit status.
+def demo(out: TextIO, solver: SarkarRule = "simple") -> int:
+    """Write the demo of ``solver`` to ``out``; returns the exit status.
 
-    The article's REPL sessions on its sample puzzle, in order.
-    Raises :class:`~fsudoku.app.usage.UsageError` for a solver that is not a Sarkar rule.
+    The article's REPL sessions on its sample puzzle, in order (``demo --solver`` takes only
+    Sarkar's rules: :func:`fsudoku.app.usage.demo_solver`).
     """
-    if solver not in SARKAR_RULES:
-        raise UsageError(refusal(solver))
     rule = PRUNE_CELLS[solver]
     node = REGISTRY[solver].node
     grid = read_grid(SAMPLE).unwrap()
@@ -126,7 +123,7 @@ def demo(out: TextIO, solver: SolverName = "simple") -> int:
     return DEMO_EXIT_OK
 
 
-def comparison(grid: Grid, solver: SolverName) -> str:
+def comparison(grid: Grid, solver: SarkarRule) -> str:
     """One line on the other article's rule on the same puzzle.
 
     #2's after #1's run, #1's after one of #2's.
@@ -136,7 +133,7 @@ def comparison(grid: Grid, solver: SolverName) -> str:
     >>> comparison(read_grid(SAMPLE).unwrap(), "simple")[:40]
     "Sarkar #2's rule (exclusives) on the sam"
     """
-    other: SolverName = "exclusives" if solver == "simple" else "simple"
+    other: SarkarRule = "exclusives" if solver == "simple" else "simple"
     article = "#2" if other == "exclusives" else "#1"
     rule = PRUNE_CELLS[other]
     settled = sarkar1.prune_grid(grid, rule)

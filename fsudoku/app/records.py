@@ -1,23 +1,8 @@
 r"""JSON lines (``--format jsonl``): one object per puzzle, for ``jq`` and other programs.
 
-Each object has the same keys, in this order (:data:`KEYS`), ``null`` where a puzzle has
-no such value:
-
-- ``label``: the entry's label, as ``--stats`` shows it: its line number, or its
-  ``Grid NN`` header in a file of Project Euler grids;
-- ``line``: the line number of the entry in its source (a number; ``null`` for a grid
-  of a Project Euler file, which spans ten lines: its label names it);
-- ``status``: ``solve``'s ``solved``, ``no_solution``, ``invalid``, ``gave_up`` or
-  ``refused``; ``check``'s ``unique``, ``multiple``, ``none`` or ``invalid``;
-- ``solution``: the 81 digits of the solution (``solve``, when solved);
-- ``nodes``: the search nodes the solver visited, as ``--stats`` counts them (``solve``);
-- ``engine``: the engine that answered, ``reference`` or ``fast`` (``solve``);
-- ``message``: the line the text format prints when it prints no grid (``Invalid
-  input``, ``No solution found``, ``Gave up after N nodes``, ``Refused: ...``; each of
-  ``check``'s verdicts, such as ``multiple 2+``); ``null`` for a solution.
-
-Strings are escaped as JSON escapes them (``\u001b`` for a terminal escape), bytes that
-are not UTF-8 are U+FFFD, and every line is ASCII.
+Every object has the keys of :data:`KEYS`, in that order, ``null`` where a puzzle has no
+such value; ``docs/cli.md`` ("JSON lines") says what each one holds. Strings are escaped
+as JSON escapes them, bytes that were not UTF-8 are U+FFFD, and every line is ASCII.
 """
 
 from __future__ import annotations
@@ -62,6 +47,11 @@ def json_line(record: dict[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=True, separators=(",", ":")) + "\n"
 
 
+def _record(entry: Entry, *values: object) -> dict[str, Any]:
+    """One entry's object: its label and line number, then the values of the other keys."""
+    return dict(zip(KEYS, (_text(entry.label), _line_number(entry.label), *values), strict=True))
+
+
 def solve_record(entry: Entry, outcome: Outcome) -> dict[str, Any]:
     """``solve``'s object for one puzzle.
 
@@ -69,15 +59,8 @@ def solve_record(entry: Entry, outcome: Outcome) -> dict[str, Any]:
     'Invalid input'
     """
     solved = outcome.status == "solved" and outcome.solution is not None
-    return {
-        "label": _text(entry.label),
-        "line": _line_number(entry.label),
-        "status": outcome.status,
-        "solution": outcome.solution if solved else None,
-        "nodes": outcome.nodes,
-        "engine": outcome.engine,
-        "message": None if solved else message(outcome),
-    }
+    solution, said = (outcome.solution, None) if solved else (None, message(outcome))
+    return _record(entry, outcome.status, solution, outcome.nodes, outcome.engine, said)
 
 
 def check_record(entry: Entry, verdict: str) -> dict[str, Any]:
@@ -87,12 +70,4 @@ def check_record(entry: Entry, verdict: str) -> dict[str, Any]:
     'multiple'
     """
     status = "invalid" if verdict == INVALID_INPUT else verdict.split()[0]
-    return {
-        "label": _text(entry.label),
-        "line": _line_number(entry.label),
-        "status": status,
-        "solution": None,
-        "nodes": None,
-        "engine": None,
-        "message": verdict,
-    }
+    return _record(entry, status, None, None, None, verdict)

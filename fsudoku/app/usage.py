@@ -70,29 +70,24 @@ def at_least_two(text: str) -> int:
 
 
 def demo_solver(text: str) -> str:
-    """``demo --solver``: one of Sarkar's rules; another solver is refused, saying where to look.
+    """``demo --solver``: one of Sarkar's rules; another solver is refused, saying where its steps are.
 
     >>> demo_solver("simple")
     'simple'
+    >>> demo_solver("bird")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: demo shows Sarkar's algorithm ... For Bird's search step by step: ...
     """
-    if text in SOLVERS and text not in SARKAR_RULES:
-        raise argparse.ArgumentTypeError(refusal(text))
-    return text
-
-
-def refusal(solver: str) -> str:
-    """The message for a solver the demo cannot show, saying where its steps are.
-
-    >>> refusal("bird").startswith("demo shows Sarkar's algorithm")
-    True
-    """
-    if solver == "bird":
+    if text not in SOLVERS or text in SARKAR_RULES:
+        return text  # argparse's choices refuse what is no solver
+    if text == "bird":
         elsewhere = f"Bird's search step by step: fsudoku explain {SAMPLE} --solver bird"
     else:
-        elsewhere = f"its result on the sample: echo {SAMPLE} | fsudoku solve --solver {solver}"
-    return (
+        elsewhere = f"its result on the sample: echo {SAMPLE} | fsudoku solve --solver {text}"
+    raise argparse.ArgumentTypeError(
         "demo shows Sarkar's algorithm (pruneGrid, nextGrids, solve), run with one of "
-        f"his rules: --solver {', '.join(SARKAR_RULES)}; {solver} has other steps. "
+        f"his rules: --solver {', '.join(SARKAR_RULES)}; {text} has other steps. "
         f"For {elsewhere}"
     )
 

@@ -5,19 +5,15 @@ that a program calls with what it was handed checks it once, where it is called,
 raises ``TypeError`` (the wrong kind of value) or ``ValueError`` (the right kind, out of
 range) before any work.
 
-Where the checks are. The top level (:func:`fsudoku.solve`, ``solve_many``,
-``count_solutions``, ``read_grid``, ``generate``) checks every argument of every call;
-below it, so do only the entry points the pages show a program calling with outside
-values: :func:`fsudoku.run.batch.outcomes`, the registry's ``record``, ``solve_line`` and
+Where the checks are: the top level checks every argument of every call; below it, only
+the entry points the pages show a program calling with outside values
+(:func:`fsudoku.run.batch.outcomes`, the registry's ``record``, ``solve_line`` and
 ``all_solutions``, :mod:`fsudoku.run.sources`, :mod:`fsudoku.run.generate`,
-:mod:`fsudoku.run.trace`'s runs, :mod:`fsudoku.pe96.formats`,
-:func:`fsudoku.pe96.counting.check_line`, and the testing kit. Everything else (the
-engines of :mod:`fsudoku.pe96` and :mod:`fsudoku.fast`, the port, the batch's
-:class:`~fsudoku.run.batch.Batch` and pool) takes what its signature says, unchecked: a
-value of the wrong type there is for the type checker to catch, and a line that is not a
-puzzle is an answer (``None``, ``Invalid input``), not an error. The top level hands
-what it checked only to unchecked functions, so each argument is checked once: one
-``fsudoku.solve`` makes two calls into this module, :func:`line` and :func:`options`.
+:func:`fsudoku.pe96.formats.read_puzzles`, :func:`fsudoku.pe96.counting.check_line`, the
+testing kit). Everything else takes what its signature says, unchecked: a value of the
+wrong type there is for the type checker, and a line that is not a puzzle is an answer
+(``None``, ``Invalid input``), not an error. So one ``fsudoku.solve`` makes two calls
+here, :func:`line` and :func:`options`.
 
 The rules:
 
@@ -32,9 +28,6 @@ The rules:
 - a name (of a solver, a rule, an engine) is one of its ``Literal``'s values: another
   ``str`` is an :class:`UnknownName`, whose message lists the valid ones;
 - a ``bool`` is never taken for a number.
-
-This module imports nothing of fsudoku but :mod:`fsudoku.base`: the puzzle rule, which is
-the port's (:func:`fsudoku.grid_io.is_puzzle`), is given to :func:`puzzle` by its caller.
 
 >>> bound(3), bound(None), limit(2), line("x")
 (3, None, 2, 'x')
@@ -53,8 +46,6 @@ Traceback (most recent call last):
 ...
 TypeError: lines must be an iterable of lines (str), not one str: wrap it in a list
 """
-
-from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator, Sequence
@@ -195,7 +186,7 @@ def puzzle(text: str, is_puzzle: Callable[[str], bool]) -> str:
     """A ``str`` checked by the puzzle rule ``is_puzzle`` to be a puzzle line (``ValueError`` otherwise).
 
     For a caller that has checked it is a ``str``; the rule is the port's
-    (:func:`fsudoku.grid_io.is_puzzle`).
+    (:func:`fsudoku.grid_io.is_puzzle`), given by the caller: ``base`` imports no port.
 
     >>> puzzle("1" * 81, lambda text: len(text) == 81) == "1" * 81
     True

@@ -70,7 +70,7 @@ def euler96_sum(lines: Iterable[str], solve: PuzzleSolver) -> int:
             raise ValueError(f"{entry.label}: no solution")
         if not isinstance(solution, str) or not is_solution(solution, entry.text):
             raise ValueError(f"{entry.label}: the solver's answer is not a solution")
-        total += int(solution[:3])
+        total += top_left(solution)
     if not count:
         raise ValueError("no puzzle in the input")
     return total

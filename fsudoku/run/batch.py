@@ -12,9 +12,6 @@ Nothing read is lost: when the entries' iterator raises, the outcome of every en
 read before it is yielded first (from this process and from the workers), then the
 exception, the same object, goes on.
 
-:func:`outcomes` checks its arguments (:mod:`fsudoku.base.validate`); a
-:class:`Batch` takes them as they are (the top level's way in, checked there).
-
 >>> from fsudoku.grid_io import SAMPLE
 >>> from fsudoku.pe96.formats import Entry
 >>> entries = [Entry(SAMPLE, "1"), Entry("abc", "2")]
@@ -24,7 +21,6 @@ exception, the same object, goes on.
 
 from __future__ import annotations
 
-import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
@@ -104,11 +100,9 @@ def outcomes(
     reached, after the outcomes of the items before it).
     """
     checked = validate.options(solver, engine, max_nodes, jobs=jobs)
-    chosen = registry.REGISTRY[checked.solver].choose(checked.engine)
+    run = Batch.of(checked, on_decided, on_idle, worker_setup, on_fallback)
     workers = pool.worker_count(checked.jobs)
     items = _checked(validate.iterable(entries, "entries", "Entry"))
-    hooks = (on_decided, on_idle, worker_setup, on_fallback)
-    run = Batch(checked.solver, chosen, checked.max_nodes, *hooks)
     return run.outcomes(items, workers, source=entries)
 
 
@@ -194,7 +188,7 @@ class Batch:
     """How the lines of a batch are solved: the solver, the engine that answers, the bound, the hooks.
 
     The hooks are :func:`outcomes`' own. Nothing is checked: :func:`outcomes` and the
-    top level check what they are given, then make a ``Batch``.
+    top level check what they are given, then make a ``Batch`` of it (:meth:`of`).
 
     >>> [o.nodes for o in Batch("simple", "reference").solve(["1" * 81, "x"])]
     [1, 0]
@@ -207,6 +201,12 @@ class Batch:
     on_idle: Callable[[], object] | None = None
     worker_setup: Callable[[], object] | None = None
     on_fallback: Callable[[OSError], object] | None = None
+
+    @classmethod
+    def of(cls, options: validate.Options, *hooks: Callable[..., object] | None) -> Batch:
+        """The batch of checked options (``auto``: the solver's fastest engine), and these hooks."""
+        chosen = registry.REGISTRY[options.solver].choose(options.engine)
+        return cls(options.solver, chosen, options.max_nodes, *hooks)
 
     def idle(self) -> None:
         """Tell the caller that what was yielded is all there is for now (``on_idle``)."""
@@ -342,7 +342,6 @@ class Batch:
         cleanup included), every worker is killed and reaped.
         """
         workers = pool.Pool(self.worker_solve, self.worker_setup, self.on_decided)
-        interrupted: KeyboardInterrupt | None = None
         try:
             try:
                 workers.start(jobs)
@@ -356,15 +355,7 @@ class Batch:
             )
             workers.close()
         finally:
-            while True:  # kill() holds the signals back, but one may come before it does
-                try:
-                    workers.kill()
-                except KeyboardInterrupt as again:
-                    interrupted = again
-                    continue
-                break
-            if interrupted is not None and not isinstance(sys.exc_info()[1], KeyboardInterrupt):
-                raise interrupted  # else the Ctrl-C that is on its way stands for both
+            workers.kill()
 
     def _fall_back(self, error: OSError) -> None:
         if self.on_fallback is not None:

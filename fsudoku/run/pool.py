@@ -12,8 +12,7 @@ A worker that dies has its batches solved by the parent. Workers ignore Ctrl-C (
 parent decides), and end on their own when the parent goes away (their pipe reaches
 its end). The signals are held back while workers are started and while they are
 killed and reaped, so that a Ctrl-C cannot come between a fork and its record, nor
-stop a cleanup half-way; the caller (:mod:`fsudoku.run.batch`) kills again when one
-came before the cleanup began.
+stop a cleanup half-way (:meth:`Pool.kill`).
 
 >>> usable_cores() >= 1, worker_count(1)
 (True, 1)
@@ -27,6 +26,7 @@ import multiprocessing
 import os
 import queue
 import signal
+import sys
 import threading
 import time
 import warnings
@@ -160,7 +160,7 @@ def _work(
         for connection in inherited:
             connection.close()
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-        for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)):
+        for signum in HELD - {signal.SIGINT}:
             signal.signal(signum, signal.SIG_DFL)
         if mask is not None:
             signal.pthread_sigmask(signal.SIG_SETMASK, mask)
@@ -478,9 +478,20 @@ class Pool:
     def kill(self) -> None:
         """Kill every worker at once, then reap them and close their pipes.
 
-        The signals are held back until it is done; calling it again finishes what a
-        signal that came before it stopped.
+        The signals are held back meanwhile; a Ctrl-C that came before is raised once every
+        worker is reaped (unless one is on its way already: it stands for both).
         """
+        interrupted: KeyboardInterrupt | None = None
+        while True:
+            try:
+                self._kill()
+                break
+            except KeyboardInterrupt as again:
+                interrupted = again
+        if interrupted is not None and not isinstance(sys.exc_info()[1], KeyboardInterrupt):
+            raise interrupted
+
+    def _kill(self) -> None:
         with _signals_held():
             for worker in self.workers:
                 worker.process.kill()

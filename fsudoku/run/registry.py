@@ -68,8 +68,7 @@ class SolverRecord:
     """One solver: its name, document, what a node is, how to run it, its engines.
 
     ``run`` solves one line (any ``str``) with an optional node bound, trusting its
-    arguments; ``engines`` are the engines that give its answers, fastest first (every
-    one gives the reference's answers and node counts); ``prune_cells`` is the cell
+    arguments; ``engines`` are its engines, fastest first; ``prune_cells`` is the cell
     pruner of a Sarkar rule (``None`` for the other solvers); ``traced``: whether
     :mod:`fsudoku.run.trace` can tell its steps (``fsudoku explain``).
     """

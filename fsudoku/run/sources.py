@@ -53,11 +53,10 @@ class Lines:
 
     def __init__(self, stream: IO[bytes]) -> None:
         self._read: Callable[[int], bytes | None] = getattr(stream, "read1", None) or stream.read
-        self.fd: int | None = None
         try:
-            self.fd = stream.fileno()
+            self.fd: int | None = stream.fileno()
         except (OSError, ValueError, AttributeError):
-            self.fd = None
+            self.fd = None  # a stream in memory
         self._ready: deque[bytes] = deque()  # complete lines, in order
         self._splitter = LineSplitter()
         self.at_end = False
@@ -160,8 +159,7 @@ def entries_of(stream: IO[bytes], strict: bool = False) -> Iterator[Entry]:
     The article's ``lines <$> getContents``, plus the formats. Raises ``TypeError`` for a
     stream that is not binary.
     """
-    lines = Lines(_binary(stream))
-    return puzzles_of(map(decode, lines), validate.flag(strict, "strict"))
+    return puzzles_of(text_lines(stream), validate.flag(strict, "strict"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from fsudoku.base.names import SARKAR_RULES, SarkarRule, SolverName
 from fsudoku.base.outcome import GaveUp
 from fsudoku.grid_io import is_puzzle
 from fsudoku.pe96 import counting
-from fsudoku.run.registry import solve_line
+from fsudoku.run.registry import REGISTRY
 from fsudoku.testing._adapters import SHAPES, Shape
 from fsudoku.testing._puzzles import (
     ambiguous_puzzles,
@@ -325,11 +325,11 @@ def expectation(
     if count == 0:
         return Expected("no_solution")
     if count == 1:
-        return Expected("one", solve_line("dlx", canonical).solution)
+        return Expected("one", REGISTRY["dlx"].run(canonical).solution)
     if declared.several == "skip":
         return Expected("skip")
     name = _reference_name(order, rule)
-    found = solve_line(name, canonical, max_nodes=REFERENCE_NODES)
+    found = REGISTRY[name].run(canonical, REFERENCE_NODES)
     if found.status == "gave_up":
         return Expected("skip")
     return Expected("several", found.solution, name)

@@ -16,6 +16,8 @@ from collections.abc import Sequence
 
 from hypothesis import strategies as st
 
+from fsudoku.base.units import PEERS
+
 __all__ = [
     "BAD_CHARACTERS",
     "SAMPLE_PUZZLE",
@@ -269,13 +271,6 @@ def _ambiguous_puzzles(draw: st.DrawFn, min_blanks: int, max_blanks: int) -> str
     return blank_cells(solution, [*rectangle, *extra])
 
 
-def _peers(i: int) -> frozenset[int]:
-    """The 20 cells that share a row, a column or a box with cell ``i``."""
-    r, c = divmod(i, 9)
-    box = [(r // 3 * 3 + k // 3) * 9 + c // 3 * 3 + k % 3 for k in range(9)]
-    return frozenset([r * 9 + k for k in range(9)] + [k * 9 + c for k in range(9)] + box) - {i}
-
-
 def unsolvable_puzzles(*, min_blanks: int = 2, max_blanks: int = 63) -> st.SearchStrategy[str]:
     """Puzzles with no solution whose clues repeat no digit in a unit.
 
@@ -310,7 +305,7 @@ def _unsolvable_puzzles(draw: st.DrawFn, min_blanks: int, max_blanks: int) -> st
     wrongs = []
     for t in holes:
         holding: dict[str, list[int]] = {}
-        for p in sorted(_peers(t)):
+        for p in PEERS[t]:
             holding.setdefault(solution[p], []).append(p)
         for d, opposed in sorted(holding.items()):
             if len(opposed) <= max_blanks and all(puzzle[p] == "." for p in opposed):

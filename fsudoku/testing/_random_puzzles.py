@@ -20,8 +20,10 @@ from hypothesis import reject
 from hypothesis import strategies as st
 
 from fsudoku.base.units import PEERS
+from fsudoku.grid_io import is_puzzle
+from fsudoku.pe96.formats import puzzles_of
 from fsudoku.run.generate import is_unique, random_grid, remove_clues
-from fsudoku.run.registry import solve_line
+from fsudoku.run.registry import REGISTRY
 
 __all__ = [
     "DATA_ENV",
@@ -93,7 +95,7 @@ def _needs_search(line: str) -> bool:
     That is when Sarkar #2's pruning (the strongest of the articles' rules) leaves cells
     open.
     """
-    return solve_line("exclusives", line).nodes > 1
+    return REGISTRY["exclusives"].run(line).nodes > 1
 
 
 SEARCH_TRIES = 20
@@ -105,7 +107,7 @@ def search_puzzles() -> st.SearchStrategy[str]:
 
     Pruning to the fixpoint (Sarkar #2's, the strongest) leaves cells open.
 
-    >>> _needs_search(_search_puzzle(1)), solve_line("simple", _search_puzzle(1)).nodes > 1
+    >>> _needs_search(_search_puzzle(1)), REGISTRY["simple"].run(_search_puzzle(1)).nodes > 1
     (True, True)
     """
     return SEEDS.map(_search_puzzle).filter(bool)
@@ -266,24 +268,13 @@ def _files(places: Iterable[Path]) -> list[Path]:
 
 
 def _puzzles_of(path: Path) -> list[str]:
-    """The puzzle lines of a file.
+    """The puzzle lines of a file, read as ``fsudoku solve`` reads it (:mod:`fsudoku.pe96.formats`).
 
-    One per line (its last field of 81 characters of ``.``, ``0``-``9``), or Project Euler's
-    ``Grid NN`` blocks of nine rows.
+    Of a line with tabs, its last field (``nodes<TAB>puzzle``, as :data:`HARD_SET` has them).
     """
-    lines, rows = [], []
-    for raw in path.read_text(encoding="utf-8", errors="replace").splitlines():
-        field = raw.split("\t")[-1].strip()
-        if len(field) == 81 and set(field) <= set(".0123456789"):
-            lines.append(field.replace("0", "."))
-        elif len(field) == 9 and field.isdigit():
-            rows.append(field)
-            if len(rows) == 9:
-                lines.append("".join(rows).replace("0", "."))
-                rows = []
-        else:
-            rows = []
-    return lines
+    text = path.read_text(encoding="utf-8", errors="replace")
+    fields = (line.split("\t")[-1] for line in text.splitlines())
+    return [entry.text for entry in puzzles_of(fields) if is_puzzle(entry.text)]
 
 
 @cache

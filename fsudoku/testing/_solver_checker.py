@@ -436,21 +436,12 @@ def check_solver(
 
     ``solve`` takes a board (``shape``: a line, 9 rows of ints, a dict of cells) and
     returns the solution (a line, rows, a dict, ``True`` for solved in place) or
-    ``None``/``False`` for no solution. Each kind of :data:`~fsudoku.testing.KINDS` (all by default, or
-    ``kinds``) is one Hypothesis search of ``max_examples / len(kinds)`` lines (at least
-    one; ``max_examples`` is the profile's by default), shrunk on failure
-    (``shrink=False``: the first failure found), from ``seed`` (drawn when not given, and
-    shown in the report). Each call runs in a worker process and is ``slow`` past
-    ``timeout`` seconds of CPU time, ``hung`` past ``backstop`` seconds of wall-clock time;
-    the kinds not begun within ``budget`` seconds are not run. The options are
-    :class:`SolverOptions`.
-
-    Where a puzzle has one solution, any valid answer is right; where it has several,
-    ``order="any"`` takes any, ``"sarkar"`` the first of Sarkar's search with the cell
-    pruner ``rule``, ``"bird"`` the first of Bird's; where it has none, ``None``. The
-    declarations ``invalid``, ``several``, ``no_solution`` and ``blanks``
-    (:class:`Declared`) say what the solver promises beyond that; ``data`` is where the
-    ``hard`` kind finds its puzzle files (fsudoku's own hard set by default).
+    ``None``/``False`` for no solution. Each kind of :data:`~fsudoku.testing.KINDS` is one
+    Hypothesis search, each call in a worker process under a limit of CPU time and a
+    wall-clock backstop. Where a puzzle has one solution any valid answer is right, where
+    it has none ``None``; ``order`` says which a puzzle with several expects. The options,
+    each with its meaning and default, are :class:`SolverOptions`; ``docs/testing-kit.md``
+    shows the kit at work.
 
     >>> check_solver(lambda line: None, kinds=["invalid", "repeated_clue"], max_examples=4)
     >>> check_solver(lambda line: None, kinds=["empty"], max_examples=1, seed=0)  # doctest: +ELLIPSIS

@@ -100,6 +100,10 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["frobnicate"])[0] == 2
     assert run(["solve", "--jobs", "-1"])[0] == 2
     assert "fsudoku:" in capsys.readouterr().err
+    assert run(["solve", "--solver", "bird", "--engine", "fast"])[0] == 2  # the registry's rule
+    assert "fast engine covers simple, exclusives, exclusives-sets, not 'bird'" in (
+        capsys.readouterr().err
+    )
 
 
 def test_the_installed_script_runs() -> None:
