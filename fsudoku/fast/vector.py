@@ -7,9 +7,9 @@ Layouts (bit ``d - 1`` of a ``uint16`` is digit ``d``; see :mod:`fsudoku.fast.ma
   unit ``j``. What a unit needs (the OR of its fixed cells, the digits seen once) is
   then a few whole-row operations over the ``U`` axis, which NumPy does fast, where a
   reduction along a short last axis would be slow;
-* per grid, ``dirty`` (``uint32``) is the set of units that may change when pruned,
-  bit ``v`` for unit ``v`` (rows ``0..8``, columns ``9..17``, sub-grids ``18..26``), and
-  ``stage`` (0 rows, 1 columns, 2 sub-grids) is where its pruning goes on next.
+* per grid, ``dirty`` (:data:`~fsudoku.fast.dirty.DIRTY`) is the set of units that may
+  change when pruned, one 16-bit group a stage (rows, columns, sub-grids), and
+  ``stage`` (``8 *`` 0 rows, 1 columns, 2 sub-grids) is where its pruning goes on next.
 
 The functions mirror the Haskell (names in snake_case), each over a whole batch:
 :func:`prune_cells_by_fixed` and :func:`prune_cells_by_exclusives` are one pass over
