@@ -41,7 +41,7 @@ import numpy.typing as npt
 
 from fsudoku.base.names import SarkarRule
 from fsudoku.base.outcome import Found
-from fsudoku.fast.dirty import ALL_DIRTY, PIVOT_DIRTY
+from fsudoku.fast.dirty import ALL_DIRTY, DIRTY, PIVOT_DIRTY
 from fsudoku.fast.vector import U16, next_grids, prune_grid_once
 
 __all__ = ["Batch", "parse_lines", "resume", "solve_stream"]
@@ -122,8 +122,8 @@ class Batch:
         self.max_nodes = max_nodes
         self.size = slots
         self.cur = np.zeros((slots, 81), dtype=np.uint16)  # (B, 81) uint16: grid to solve next
-        self.dirty = np.zeros(slots, dtype=np.uint32)  # (B,) uint32: dirty units, as bits
-        self.stage = np.zeros(slots, dtype=np.intp)  # (B,) intp: next stage to prune
+        self.dirty = np.zeros(slots, dtype=DIRTY)  # (B,) <u8: dirty units (fsudoku.fast.dirty)
+        self.stage = np.zeros(slots, dtype=np.intp)  # (B,) intp: 8 * the next stage to prune
         self.depth = 16
         self.stack = np.zeros((slots, self.depth, 81), dtype=np.uint16)  # (B, D, 81) uint16
         self.stack_pivot = np.zeros((slots, self.depth), dtype=np.intp)  # (B, D) intp
@@ -157,7 +157,7 @@ class Batch:
         self.split_job[slots] = jobs is not None
         self.donated[slots] = False
         self.cur[slots] = grids
-        dirty = PIVOT_DIRTY[np.maximum(pivots, 0)]  # (k,) uint32
+        dirty = PIVOT_DIRTY[np.maximum(pivots, 0)]  # (k,) <u8
         dirty[pivots < 0] = ALL_DIRTY
         self.dirty[slots] = dirty
         self.stage[slots] = 0

@@ -3,9 +3,9 @@
 The unit functions of :mod:`fsudoku.sarkar1` and :mod:`fsudoku.sarkar2`, cell for
 cell and pass for pass, with cells as 9-bit masks (:mod:`fsudoku.fast.masks`) and a
 unit as a ``list`` of 9 of them. Both fast engines prune whole stages at once
-(:mod:`fsudoku.fast.vector` over many grids, :mod:`fsudoku.fast.lanes` over one) and
-call these functions for the few units they leave to them; the tests hold all three
-to the reference.
+(:mod:`fsudoku.fast.vector` over many grids, :mod:`fsudoku.fast.lanes` over one); the
+one-puzzle engine calls these functions for the few units it leaves to them; the
+tests hold all three to the reference.
 
 One shortcut of both engines, exact by argument: ``pruneGrid`` only re-prunes *dirty*
 units, the units a cell of which changed since the unit was last pruned (all 27 for a

@@ -7,9 +7,9 @@ Layouts (bit ``d - 1`` of a ``uint16`` is digit ``d``; see :mod:`fsudoku.fast.ma
   unit ``j``. What a unit needs (the OR of its fixed cells, the digits seen once) is
   then a few whole-row operations over the ``U`` axis, which NumPy does fast, where a
   reduction along a short last axis would be slow;
-* per grid, ``dirty`` (``uint32``) is the set of units that may change when pruned,
-  bit ``v`` for unit ``v`` (rows ``0..8``, columns ``9..17``, sub-grids ``18..26``), and
-  ``stage`` (0 rows, 1 columns, 2 sub-grids) is where its pruning goes on next.
+* per grid, ``dirty`` (:data:`~fsudoku.fast.dirty.DIRTY`) is the set of units that may
+  change when pruned, one 16-bit group a stage (rows, columns, sub-grids), and
+  ``stage`` (``8 *`` 0 rows, 1 columns, 2 sub-grids) is where its pruning goes on next.
 
 The functions mirror the Haskell (names in snake_case), each over a whole batch:
 :func:`prune_cells_by_fixed` and :func:`prune_cells_by_exclusives` are one pass over
@@ -42,19 +42,20 @@ import numpy as np
 import numpy.typing as npt
 
 from fsudoku.base.names import SarkarRule
-from fsudoku.fast import scalar
 from fsudoku.fast.dirty import (
     ALL_DIRTY,
+    DIRTY,
+    FIRST_DIRTY,
+    GROUPS,
     MARKS,
     MARKS_OWN,
+    NEXT_STAGE,
     PIVOT_DIRTY,
-    POPCOUNT9,
     POW9,
-    STAGE_BITS,
     UNIT_CELLS,
     UNPACK9,
 )
-from fsudoku.fast.masks import UNITS
+from fsudoku.fast.masks import POPCOUNT, UNITS
 
 U16 = npt.NDArray[np.uint16]
 Bools = npt.NDArray[np.bool_]
@@ -104,6 +105,10 @@ _OTHER_PAIRS: Final[Ints] = np.array(
 """For each cell position, the 28 pairs of other positions, ``(9, 28, 2)``."""
 
 _ONE: Final = np.uint16(1)
+_COUNTS: Final = np.array(POPCOUNT, dtype=np.intp)  # (512,) intp: digits in each mask
+_IS_ONE: Final[Bools] = _COUNTS == 1  # (512,) bool: a one-digit mask
+_AT_LEAST_2: Final[Bools] = _COUNTS >= 2  # (512,) bool
+_AT_LEAST_3: Final[Bools] = _COUNTS >= 3  # (512,) bool
 _SHIFTS: Final = np.arange(9, dtype=np.uint16)  # (9,) uint16: bit of each digit
 _DIGIT_BITS: Final = (_ONE << _SHIFTS).astype(np.uint16)  # (9,) uint16
 _CELL_INDEX: Final[U16] = np.arange(81, dtype=np.uint16)
@@ -167,49 +172,77 @@ def prune_cells_by_fixed(units: U16) -> tuple[U16, Bools, Bools]:
     return new, failed, dups
 
 
-def _fixed(units: U16) -> tuple[U16, U16]:
-    """The fixed cells' masks (0 for the others), and each unit's fixed digits."""
-    fx: U16 = units * _singles(units)  # (9, U) uint16
-    found: U16 = np.bitwise_or.reduce(fx, axis=0)  # (U,) uint16
-    return fx, found
+def _fix_fixed(units: U16) -> tuple[U16, Bools]:
+    """``fixM pruneCellsByFixed`` on every unit: the units, and which repeat a fixed digit.
+
+    A failed unit is left with an empty cell (its other cells do not matter). A pass
+    that fixes no new digit leaves the fixed digits as they were (a new fixed cell's
+    digit is never one of them), so the next pass would change nothing: only the
+    units whose fixed digits grew go on.
+    """
+    fx = units * _singles(units)  # (9, U) uint16: fixed cells' masks, 0 elsewhere
+    found = np.bitwise_or.reduce(fx, axis=0)  # (U,) uint16: the fixeds
+    out = cur = units  # (9, U), (9, A) uint16: all units, the units still changing
+    at: Ints | None = None  # (A,) intp: where the units still changing are in out (None: all)
+    while True:
+        new = (cur & ~found) | fx  # (9, A) uint16: one pass
+        fx = new * _singles(new)  # (9, A) uint16
+        after = np.bitwise_or.reduce(fx, axis=0)  # (A,) uint16
+        if at is None:
+            out = new
+        else:
+            out[:, at] = new
+        grew = (after != found).nonzero()[0]  # (A',) intp
+        if grew.size == found.size:
+            cur, found = new, after
+            continue
+        if not grew.size:
+            break
+        cur, fx, found = new.take(grew, axis=1), fx.take(grew, axis=1), after.take(grew)
+        at = grew if at is None else at.take(grew)
+    if at is not None:  # fx and after are only the last units'
+        fx = out * _singles(out)  # (9, U) uint16
+        after = np.bitwise_or.reduce(fx, axis=0)  # (U,) uint16
+    return out, np.add.reduce(fx, axis=0, dtype=np.uint16) != after
 
 
-def _fixed_pass(units: U16, fx: U16, found: U16) -> tuple[U16, Bools, Bools]:
-    """:func:`prune_cells_by_fixed` given the units' :func:`_fixed` parts."""
-    dups = np.add.reduce(fx, axis=0, dtype=np.uint16) != found  # (U,) bool
-    new = (units & ~found) | fx  # (9, U) uint16
-    failed = new.min(axis=0) == 0  # (U,) bool
-    return new, failed, dups
-
-
-def _seen(mp: U16) -> tuple[U16, U16, U16, U16]:
-    """Digits held by at least 1, 2, 3, 4 of the given cells (``mp``: (9, U)).
+def _seen(mp: U16) -> tuple[U16, U16, tuple[U16, ...]]:
+    """Digits held by at least 1, 2 of the given cells (``mp``: (9, U)), and the counts of groups.
 
     Counted over a tree of cell groups (pairs, then fours, then eight, then the
-    ninth cell), so that a batch of a few units costs few NumPy calls.
+    ninth cell), so that a batch of a few units costs few NumPy calls; the groups'
+    counts go on to three and four cells in :func:`_seen_more`.
 
-    >>> [int(x[0]) for x in _seen(np.array([[1], [3], [7], [15], [0], [0], [0], [0], [0]], dtype=np.uint16))]
+    >>> mp = np.array([[1], [3], [7], [15], [0], [0], [0], [0], [0]], dtype=np.uint16)
+    >>> [int(x[0]) for x in _seen_more(_seen(mp))]
     [15, 7, 3, 1]
     """
-    a, b = mp[0:4], mp[4:8]  # (4, U) each: cells 0-3 and 4-7
-    p1, p2 = a | b, a & b  # (4, U): pairs (k, k + 4)
-    a1, a2, b1, b2 = p1[0:2], p2[0:2], p1[2:4], p2[2:4]
-    q1 = a1 | b1  # (2, U): fours
-    q2 = a2 | b2 | (a1 & b1)
-    q3 = (a2 & b1) | (a1 & b2)
-    q4 = a2 & b2
-    a1, a2, a3, a4 = q1[0], q2[0], q3[0], q4[0]
-    b1, b2, b3, b4 = q1[1], q2[1], q3[1], q4[1]
-    seen1 = a1 | b1  # (U,): the eight
-    seen2 = a2 | b2 | (a1 & b1)
-    seen3 = a3 | b3 | (a2 & b1) | (a1 & b2)
-    seen4 = a4 | b4 | (a3 & b1) | (a2 & b2) | (a1 & b3)
-    x = mp[8]  # the ninth cell
-    seen4 |= seen3 & x
-    seen3 |= seen2 & x
-    seen2 |= seen1 & x
-    seen1 = seen1 | x
-    return seen1, seen2, seen3, seen4
+    a: U16 = mp[0:4]  # (4, U): cells 0-3
+    b: U16 = mp[4:8]  # (4, U): cells 4-7
+    p1: U16 = a | b  # (4, U): pairs (k, k + 4), at least once
+    p2: U16 = a & b  # (4, U): twice
+    a1, a2, b1, b2 = p1[0:2], p2[0:2], p1[2:4], p2[2:4]  # (2, U) each
+    q1: U16 = a1 | b1  # (2, U): fours, at least once
+    q2: U16 = a2 | b2 | (a1 & b1)  # (2, U): at least twice
+    c1, d1 = q1  # (U,) each: the first and the second four
+    x: U16 = mp[8]  # (U,): the ninth cell
+    eight1: U16 = c1 | d1  # (U,): the eight
+    eight2: U16 = q2[0] | q2[1] | (c1 & d1)  # (U,)
+    seen1: U16 = eight1 | x  # (U,) uint16
+    seen2: U16 = eight2 | (eight1 & x)  # (U,) uint16
+    parts: tuple[U16, ...] = (a1, a2, b1, b2, q1, q2, eight2, x)
+    return seen1, seen2, parts
+
+
+def _seen_more(seen: tuple[U16, U16, tuple[U16, ...]]) -> tuple[U16, U16, U16, U16]:
+    """Digits held by at least 1, 2, 3, 4 of the cells, from :func:`_seen`."""
+    seen1, seen2, (a1, a2, b1, b2, q1, q2, eight2, x) = seen
+    q3 = (a2 & b1) | (a1 & b2)  # (2, U): fours, three times
+    q4 = a2 & b2  # (2, U): four times
+    (c1, d1), (c2, d2), (c3, d3) = q1, q2, q3  # (U,) each
+    eight3 = c3 | d3 | (c2 & d1) | (c1 & d2)  # (U,)
+    eight4 = q4[0] | q4[1] | (c3 & d1) | (c2 & d2) | (c1 & d3)  # (U,)
+    return seen1, seen2, eight3 | (eight2 & x), eight4 | (eight3 & x)
 
 
 def exclusives(units: U16, *, sets: bool = False) -> tuple[U16, U16]:
@@ -233,7 +266,7 @@ def exclusives(units: U16, *, sets: bool = False) -> tuple[U16, U16]:
     [8, 0, 0, 0, 0, 134, 0, 134, 134]
     """
     mp = units * ~_singles(units)  # (9, U) uint16: non-fixed cells only
-    seen1, seen2, seen3, seen4 = _seen(mp)  # (U,) uint16 each
+    seen1, seen2, seen3, seen4 = _seen_more(_seen(mp))  # (U,) uint16 each
     once = seen1 & ~seen2  # (U,) uint16
     twice = seen2 & ~seen3  # (U,) uint16
     thrice = seen3 & ~seen4  # (U,) uint16
@@ -264,11 +297,11 @@ def exclusives(units: U16, *, sets: bool = False) -> tuple[U16, U16]:
     return all_exclusives, target
 
 
-def _prune_exclusive_singles(units: U16) -> tuple[Ints, U16]:
-    """One ``pruneCellsByExclusives`` pass as published (only Singles match), on changed units.
+def _exclusive_singles(units: U16) -> tuple[Ints, Ints, U16]:
+    """Where one ``pruneCellsByExclusives`` pass as published (only Singles match) fixes a cell.
 
-    Returns the indexes of the units it changed, ``(M,)``, and those units pruned,
-    ``(9, M)``.
+    Returns the unit and the position of each cell it fixes, ``(S,) intp`` each, and
+    the digit, ``(S,) uint16``.
 
     A Single cell (its one digit held by no other cell) is fixed unless it also holds
     a digit of a kept pair or triple group (the digits of its intersection would then
@@ -280,43 +313,34 @@ def _prune_exclusive_singles(units: U16) -> tuple[Ints, U16]:
     the Cells, Exclusively").
     """
     mp = units * ((units & (units - _ONE)) != 0)  # (9, U) uint16: non-fixed cells only
-    seen1, seen2, seen3, seen4 = _seen(mp)  # (U,) uint16 each: digits in >= 1..4 cells
-    once = seen1 & ~seen2  # (U,) uint16: digits held by one cell
+    seen = _seen(mp)  # digits in >= 1, 2 cells, (U,) uint16 each, and the groups' counts
+    once = seen[0] & ~seen[1]  # (U,) uint16: digits held by one cell
     cand = once.nonzero()[0]  # (V,) intp: units with such digits
-    if not cand.size:
-        return cand, units[:, :0]
     mpv = mp.take(cand, axis=1)  # (9, V) uint16
-    own = mpv & once[cand]  # (9, V) uint16: each cell's digits no other cell holds
-    at = np.flatnonzero(own)  # (S,) intp: k*V + jv
-    digit = own.reshape(-1).take(at)  # (S,) uint16
-    single = (digit & (digit - _ONE)) == 0  # (S,) bool: one such digit: a kept group
+    own = (mpv & once.take(cand)).reshape(-1)  # (9V,) uint16: digits no other cell holds
+    at = own.nonzero()[0]  # (S,) intp: k*V + v
+    digit = own.take(at)  # (S,) uint16
+    single = _IS_ONE.take(digit)  # (S,) bool: one such digit: a kept group
     at, digit = at[single], digit[single]  # (S,) each
+    k, v = np.divmod(at, cand.size)  # (S,) intp each: cell position, unit in cand
+    u: Ints = cand[v]  # (S,) intp: unit
     if not at.size:
-        return at, units[:, :0]
-    k = at // cand.size  # (S,) intp: cell position
-    jv = at - k * cand.size  # (S,) intp: unit (in cand)
+        return u, k, digit
+    _, seen2, seen3, seen4 = _seen_more(seen)  # (U,) uint16 each
     cell = mpv.reshape(-1).take(at)  # (S,) uint16
-    u = cand[jv]  # (S,) intp: the unit of each Single cell
-    twice = cell & (seen2 & ~seen3)[u]  # (S,) uint16: the cell's digits in 2 cells
-    h = cell & (seen3 & ~seen4)[u]  # (S,) uint16: ... in 3 cells
-    h2 = h & (h - _ONE)
-    check = ((twice & (twice - _ONE)) != 0) | ((h2 & (h2 - _ONE)) != 0)  # (S,) bool
+    twice = cell & (seen2 & ~seen3).take(u)  # (S,) uint16: the cell's digits in 2 cells
+    h = cell & (seen3 & ~seen4).take(u)  # (S,) uint16: ... in 3 cells
+    check = _AT_LEAST_2.take(twice) | _AT_LEAST_3.take(h)  # (S,) bool
     if check.any():
         c = check.nonzero()[0]  # (W,) intp: Singles a group might block
-        oc = mpv.reshape(-1).take(_OTHERS[k[c]].T * cand.size + jv[c])  # (8, W) uint16: others
+        oc = mpv.reshape(-1).take(_OTHERS[k[c]].T * cand.size + v[c])  # (8, W) uint16: others
         blocked = _bits_exactly(oc & twice[c], 2).any(axis=0)  # (W,) bool: a kept pair
         trip = oc[_PAIRS8[0]] & oc[_PAIRS8[1]] & h[c]  # (28, W) uint16
         blocked |= _bits_exactly(trip, 3).any(axis=0)  # (W,) bool: a kept triple
         keep = np.ones(at.size, dtype=np.bool_)  # (S,) bool
         keep[c[blocked]] = False
-        k, jv, digit = k[keep], jv[keep], digit[keep]  # (S',) each
-    hit = np.zeros(cand.size, dtype=np.bool_)  # (V,) bool
-    hit[jv] = True
-    moved = hit.nonzero()[0]  # (M,) intp: in cand
-    slot = np.cumsum(hit) - 1  # (V,) intp: each moved unit's place among them
-    new = units.take(cand[moved], axis=1)  # (9, M) uint16
-    new[k, slot[jv]] = digit
-    return cand[moved], new
+        u, k, digit = u[keep], k[keep], digit[keep]  # (S',) each
+    return u, k, digit
 
 
 def prune_cells_by_exclusives(units: U16, *, sets: bool = False) -> U16:
@@ -337,22 +361,15 @@ def prune_cells_by_exclusives(units: U16, *, sets: bool = False) -> U16:
     [80, 80]
     """
     if not sets:
-        moved, pruned = _prune_exclusive_singles(units)
+        u, k, digit = _exclusive_singles(units)  # (S,) each
         out = units.copy()  # (9, U) uint16
-        out[:, moved] = pruned
+        out[k, u] = digit
         return out
     all_ex, target = exclusives(units, sets=True)  # (U,), (9, U) uint16
     inter = units & all_ex  # (9, U) uint16
     hit = (inter == target) & (target != 0)  # (9, U) bool
     new: U16 = units ^ ((units ^ inter) * hit)  # (9, U) uint16
     return new
-
-
-FEW_UNITS = 8
-"""A fixed-point loop left with this many units or fewer finishes them one by one.
-
-It uses the one-unit functions of :mod:`fsudoku.fast.scalar` (the same passes, fewer calls).
-"""
 
 
 def prune_cells(units: U16, rule: SarkarRule) -> tuple[U16, Bools, Bools]:
@@ -363,58 +380,29 @@ def prune_cells(units: U16, rule: SarkarRule) -> tuple[U16, Bools, Bools]:
 
     ``simple`` is #1's single pass; ``exclusives``/``exclusives-sets`` run the
     fixed-digit pass to its fixed point, then the Exclusives pass to its fixed point,
-    each unit leaving a loop as soon as it stops changing (``fixM``).
+    each unit leaving a loop as soon as it stops changing (``fixM``). A failed unit is
+    left with an empty cell, its other cells unspecified.
 
     Haskell: ``pruneCells :: [Cell] -> Maybe [Cell]`` (Sarkar #1, "Pruning the Cells";
     Sarkar #2, "Pruning the Cells, Exclusively").
     """
     if rule == "simple":
         return prune_cells_by_fixed(units)
-    # fixM pruneCellsByFixed. A pass that fixes no new cell leaves the fixed digits as
-    # they were (a new fixed cell's digit is never one of them), so the next pass would
-    # change nothing: only units whose fixed digits grew go on.
-    fx, found = _fixed(units)  # (9, U) uint16, (U,) uint16
-    out, failed, dup = _fixed_pass(units, fx, found)  # (9, U) uint16, (U,) bool, (U,) bool
-    fx, after = _fixed(out)  # (9, U) uint16, (U,) uint16
-    grew = (after != found) & ~failed  # (U,) bool
-    dups = dup & ~grew  # (U,) bool: final for the units that settled
-    active = grew.nonzero()[0]  # (A,) intp: units still changing
-    cur, fx, found = out.take(active, axis=1), fx.take(active, axis=1), after[active]
-    while active.size:
-        if active.size <= FEW_UNITS:  # a few units left: plain ints cost fewer calls
-            for j, cells in zip(active.tolist(), cur.T.tolist(), strict=True):
-                pruned = scalar.fix(scalar.prune_cells_by_fixed, cells)
-                if pruned is None:
-                    failed[j] = True
-                else:
-                    out[:, j] = pruned
-                    dups[j] = scalar.has_dups(pruned)
-            break
-        new, fail, dup = _fixed_pass(cur, fx, found)  # (9, A) uint16, (A,) bool, (A,) bool
-        fx, after = _fixed(new)  # (9, A) uint16, (A,) uint16
-        grew = (after != found) & ~fail  # (A,) bool
-        failed[active[fail]] = True
-        settled = ~grew & ~fail  # (A,) bool
-        dups[active[settled]] = dup[settled]  # (U,) bool
-        out[:, active] = new  # (9, U) uint16
-        keep = grew.nonzero()[0]  # (A',) intp
-        active = active[keep]  # (A',) intp
-        cur, fx, found = new.take(keep, axis=1), fx.take(keep, axis=1), after[keep]
+    out, dups = _fix_fixed(units)  # (9, U) uint16, (U,) bool
+    failed = out.min(axis=0) == 0  # (U,) bool
     # fixM pruneCellsByExclusives
     if rule == "exclusives":
-        active = (~failed).nonzero()[0]  # (A,) intp
-        cur = out if active.size == out.shape[1] else out.take(active, axis=1)  # (9, A) uint16
-        while active.size:
-            if active.size <= FEW_UNITS:  # a few units left: plain ints cost fewer calls
-                for j, cells in zip(active.tolist(), cur.T.tolist(), strict=True):
-                    pruned = scalar.fix(scalar.prune_cells_by_exclusives, cells)
-                    assert pruned is not None  # the Exclusives pass is never Nothing
-                    out[:, j] = pruned
-                break
-            moved, cur = _prune_exclusive_singles(cur)  # (A',) intp, (9, A') uint16
-            active = active[moved]  # (A',) intp
-            out[:, active] = cur  # (9, U) uint16
-        return out, failed, dups
+        active = np.arange(out.shape[1])  # (A,) intp: the units still changing (failed or not)
+        cur = out  # (9, A) uint16
+        while True:
+            u, k, digit = _exclusive_singles(cur)  # (S,) each: the cells it fixes
+            if not u.size:
+                return out, failed, dups
+            out[k, active.take(u)] = digit
+            moved = np.zeros(active.size, dtype=np.bool_)  # (A,) bool
+            moved[u] = True
+            active = active.compress(moved)  # (A',) intp
+            cur = out.take(active, axis=1)  # (9, A') uint16
     active = (~failed).nonzero()[0]  # (A,) intp
     cur = out.take(active, axis=1)  # (9, A) uint16
     while active.size:
@@ -433,7 +421,7 @@ def prune_cells(units: U16, rule: SarkarRule) -> tuple[U16, Bools, Bools]:
 
 def prune_grid_once(
     grids: U16,
-    dirty: npt.NDArray[np.uint32],
+    dirty: npt.NDArray[np.uint64],
     stage: Ints,
     slots: Ints,
     rule: SarkarRule,
@@ -442,8 +430,9 @@ def prune_grid_once(
 ) -> Bools:
     """One stage of ``pruneGrid'`` for each of the given grids, in place; which of them failed.
 
-    Each grid ``g`` in ``slots`` (all with some dirty unit) prunes the dirty units of
-    its next stage that has any, starting at ``stage[g]`` (0 rows, 1 columns, 2
+    Each grid ``g`` in ``slots`` (all with some dirty unit; ``dirty``: one
+    :data:`~fsudoku.fast.dirty.DIRTY` per grid) prunes the dirty units of its next
+    stage that has any, starting at stage ``stage[g] // 8`` (0 rows, 1 columns, 2
     sub-grids; a stage with no dirty unit is one ``pruneGrid'`` would leave alone);
     then ``stage[g]`` moves past it. A changed cell makes its other two units dirty;
     a pruned unit becomes clean, except under #1 when it changed (not idempotent).
@@ -456,46 +445,31 @@ def prune_grid_once(
 
     Haskell: ``pruneGrid' :: Grid -> Maybe Grid`` (Sarkar #1, "Pruning the Grid").
     """
-    n = slots.size
-    d = dirty[slots]  # (n,) uint32
-    s0 = stage[slots]  # (n,) intp
-    s1 = (s0 + 1) % 3  # (n,) intp
-    s2 = (s0 + 2) % 3  # (n,) intp
-    b0 = (d >> (9 * s0).astype(np.uint32)) & STAGE_BITS  # (n,) uint32: dirty units of s0
-    b1 = (d >> (9 * s1).astype(np.uint32)) & STAGE_BITS  # (n,) uint32
-    b2 = (d >> (9 * s2).astype(np.uint32)) & STAGE_BITS  # (n,) uint32
-    use0 = b0 != 0  # (n,) bool
-    use1 = ~use0 & (b1 != 0)  # (n,) bool
-    use2 = ~use0 & ~use1  # (n,) bool
-    chosen = s0 * use0 + s1 * use1 + s2 * use2  # (n,) intp
-    bits = b0 * use0 + b1 * use1 + b2 * use2  # (n,) uint32
-    picked = np.flatnonzero(UNPACK9[bits])  # (U,) intp: i*9 + u
-    i = picked // 9  # (U,) intp: which grid of slots
-    unit = chosen[i] * 9 + (picked - i * 9)  # (U,) intp: unit number 0..26
-    cells = UNIT_CELLS.take(unit, axis=1)  # (9, U) intp: cells of each unit
-    cells += slots[i] * 81  # (9, U) intp: flat cell indexes
     if not grids.flags.c_contiguous:
         raise ValueError("grids must be C-contiguous (they are pruned in place)")
+    n = slots.size
+    groups = dirty.view(GROUPS)  # (4B,) <u2: each grid's dirty units, stage by stage
+    nonempty = np.packbits(
+        groups.reshape(-1, 4).take(slots, axis=0) != 0, axis=1, bitorder="little"
+    )  # (n, 1) uint8: bit s: stage s has dirty units (bit 3 is never set)
+    chosen = FIRST_DIRTY.take(stage.take(slots) + nonempty.reshape(-1))  # (n,) intp: stage
+    at = slots * 4 + chosen  # (n,) intp: the chosen stage's group of each grid
+    bits = groups.take(at)  # (n,) <u2: its dirty units
+    groups[at] = 0
+    stage[slots] = NEXT_STAGE.take(chosen)
+    i, u = np.divmod(UNPACK9.take(bits, axis=0).reshape(-1).nonzero()[0], 9)  # (U,) intp each
+    unit = chosen.take(i) * 9 + u  # (U,) intp: unit number 0..26 (i: which grid of slots)
+    cells = UNIT_CELLS.take(unit, axis=1)  # (9, U) intp: cells of each unit
+    cells += (slots * 81).take(i)  # (9, U) intp: flat cell indexes
     flat = grids.reshape(-1)  # (B*81,) uint16 view
     units = flat.take(cells)  # (9, U) uint16
     new, failed, dups = prune_cells(units, rule)  # (9, U) uint16, (U,) bool, (U,) bool
-    dirty[slots] = d & ~(STAGE_BITS << (9 * chosen).astype(np.uint32))  # (n,) uint32: done
-    changed = new != units  # (9, U) bool
-    pattern = (changed * POW9).sum(axis=0, dtype=np.uint16)  # (U,) uint16: changed positions
-    moved = pattern.nonzero()[0]  # (M,) intp: units that changed
-    if moved.size:
-        if moved.size * 2 > unit.size:
-            flat[cells] = new
-        else:
-            flat[cells[:, moved]] = new[:, moved]  # (9, M)
-        table = MARKS_OWN if rule == "simple" else MARKS
-        marks = table.take(unit * 512 + pattern)  # (U,) uint32: 0 for a unit left as it was
-        starts = np.cumsum(POPCOUNT9[bits]) - POPCOUNT9[bits]  # (n,) intp: each grid's first
-        dirty[slots] |= np.bitwise_or.reduceat(marks, starts)  # (n,) uint32
-    stage[slots] = (chosen + 1) % 3
-    bad = failed if strict else failed | dups  # (U,) bool
+    pattern = ((new != units) * POW9).sum(axis=0, dtype=np.uint16)  # (U,) uint16: changed
+    flat[cells] = new
+    table = MARKS_OWN if rule == "simple" else MARKS
+    np.bitwise_or.at(dirty, slots.take(i), table.take(unit * 512 + pattern))
     fail = np.zeros(n, dtype=np.bool_)  # (n,) bool
-    fail[i[bad]] = True
+    fail[i[failed if strict else failed | dups]] = True
     return fail
 
 
@@ -512,7 +486,7 @@ def prune_grid(grids: U16, rule: SarkarRule, *, strict: bool = True) -> Bools:
     ([True], [496, 484, 372])
     """
     n = grids.shape[0]
-    dirty = np.full(n, ALL_DIRTY, dtype=np.uint32)  # (n,) uint32
+    dirty = np.full(n, ALL_DIRTY, dtype=DIRTY)  # (n,) <u8
     stage = np.zeros(n, dtype=np.intp)  # (n,) intp
     ok = np.ones(n, dtype=np.bool_)  # (n,) bool
     slots = np.arange(n)  # (a,) intp: grids still pruning
