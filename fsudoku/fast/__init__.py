@@ -143,7 +143,7 @@ def _solve_few(line: str, rule: SarkarRule, max_nodes: int | None, chunk_size: i
     grid = lanes.read_grid(line)
     if grid is None:
         return None
-    stack = [grid]
+    stack = [lanes.node(grid)]
     bound = FEW_NODES if max_nodes is None else min(max_nodes, FEW_NODES)
     solution, nodes = lanes.search(stack, 0, rule, bound)
     if solution is not None:
@@ -153,7 +153,7 @@ def _solve_few(line: str, rule: SarkarRule, max_nodes: int | None, chunk_size: i
     if nodes == max_nodes:
         return Found(None, nodes, True)
     pending = np.array(
-        [lanes.to_masks(grid) for grid in reversed(stack)], dtype=np.uint16
+        [lanes.to_masks(grid) for grid, _, _ in reversed(stack)], dtype=np.uint16
     )  # (k, 81) uint16: the grids still to search, the next first
     return driver.resume(pending, nodes, rule, max_nodes, chunk_size)
 

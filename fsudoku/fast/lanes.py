@@ -1,38 +1,45 @@
 """Sarkar's search for one puzzle, a whole grid in one Python ``int``: the one-puzzle engine.
 
-Every unit of a stage is pruned at once, with a few dozen big-integer operations (SIMD
-within a register).
+Glossary (the bit layout):
 
-Layout: cell ``c`` (row-major) is *lane* ``c``, bits ``16c .. 16c + 15`` of the grid
-``int``; a lane holds the cell's 9-bit mask (:mod:`fsudoku.fast.masks`), its bits 9-15
-are zero. An operation on the ``int`` is an operation on all 81 cells. A stage (rows,
-columns or sub-grids) is nine disjoint units, so pruning them together is pruning
-them one after the other: a unit is reduced (OR, sum, counts of its cells' digits)
-onto its *anchor* lane (its first cell) by shifting the grid by the offsets of its
-other cells, and a value on the anchors is broadcast back to the unit's lanes by the
-opposite shifts (rows: offsets 1..8 lanes; columns: 9, 18, .., 72; sub-grids: 1, 2,
-9, 10, 11, 18, 19, 20).
+* *lane* ``c``: bits ``16c .. 16c + 15`` of an ``int``, for cell ``c`` (row-major). A
+  **grid** holds each cell's 9-bit mask (:mod:`fsudoku.fast.masks`) in its lane, bits
+  9-15 zero; an operation on the ``int`` is one on all 81 cells.
+* **keep**: ``0x7FFF`` on the lanes of the grid's non-fixed cells, 0 on the others.
+* *stage* ``s``: rows (0), columns (1) or sub-grids (2), nine disjoint units pruned at
+  once; a unit's *anchor* is its first cell, where a reduction over the unit lands.
+* **fixeds**: for each stage, each lane holds the digits of the fixed cells of its unit
+  (the reference's ``fixeds``, spread over the unit); the three stages side by side,
+  stage ``s`` at bit ``1296 s``. A newly fixed cell adds its digit to its three units
+  from a table (:data:`_FIXED_IN_UNITS`), so no pass reduces the grid for them.
+* a **node**: ``(grid, keep, fixeds)``, a grid still to be searched.
 
-What a stage computes is exactly each unit's ``pruneCells``, run in lockstep:
-``fixM pruneCellsByFixed`` (passes until no unit changes: a unit that has settled is
-left as it is by another pass), then ``fixM pruneCellsByExclusives`` likewise. The
-Exclusives pass as published fixes the cells that hold a Single (a digit held by no
-other non-fixed cell of the unit) and no digit of a kept pair or triple group
-(:mod:`fsudoku.fast.vector`); a cell holding two twice-digits or three thrice-digits
-might hold such a group, and its unit is then pruned by the exact one-unit function
-(:func:`fsudoku.fast.scalar.prune_cells_by_exclusives`).
+What a stage computes is exactly each unit's ``pruneCells`` run in lockstep:
+``fixM pruneCellsByFixed`` (remove ``fixeds`` until no new cell is fixed), then
+``fixM pruneCellsByExclusives`` (the Singles: digits held by one non-fixed cell of a
+unit, over a reduction tree; a cell holding its Single and a digit of a kept pair or
+triple group is left as it is, as published). ``exclusives-sets`` prunes its Exclusives
+unit by unit with the one-unit function (:mod:`fsudoku.fast.scalar`).
 
-``exclusives-sets`` prunes its Exclusives unit by unit, with the one-unit function.
+The search (:func:`search`) takes the shortcuts below, each exact:
 
-The search (:func:`search`, the one search of one puzzle in this package) skips
-stages with no unit changed since they were last pruned (exact: see
-:mod:`fsudoku.fast.scalar`), and fails a node as soon as a unit of the stage just
-pruned repeats a fixed digit (the settled grid would fail ``isGridInvalid``). It can
-stop after a number of nodes and go on later from its stack (the package hands a
-long search over to the batch engine that way).
+* a stage runs only when a unit of it changed since it was last pruned
+  (:mod:`fsudoku.fast.scalar`);
+* a node fails as soon as a cell is fixed to a digit already fixed in one of its units
+  (fixed cells never change: the settled grid would fail ``isGridInvalid``);
+* a node fails at once when removing fixed digits from every unit until no new cell is
+  fixed (``pruneCellsByFixed`` everywhere, to its fixed point) empties a cell or repeats
+  a digit (:func:`fixed_point`). That fixed point is the largest grid below the node's
+  whose every unit ``pruneCellsByFixed`` leaves as it is; the settled grid, if the node
+  did not fail, is such a grid, so it would have that empty cell or repeat too;
+* under ``simple`` (#1), ``pruneGrid`` *is* that fixed point: the search takes it and
+  runs no stage at all.
+
+It can stop after a number of nodes and go on later from its stack (the package hands
+a long search over to the batch engine that way).
 
 >>> from fsudoku.grid_io import SAMPLE
->>> grid, nodes = search([read_grid(SAMPLE) or 0], 0, "exclusives", None)
+>>> grid, nodes = search([node(read_grid(SAMPLE) or 0)], 0, "exclusives", None)
 >>> show_grid(grid or 0)[:9], nodes
 ('693784512', 1)
 """
@@ -45,10 +52,14 @@ from typing import Final
 from fsudoku.base.names import SarkarRule
 from fsudoku.base.outcome import Found
 from fsudoku.fast import scalar
-from fsudoku.fast.masks import UNITS
+from fsudoku.fast.masks import CELL_UNITS, UNITS
 
 __all__ = [
+    "Node",
+    "fixed_point",
+    "fixeds_of",
     "from_masks",
+    "node",
     "prune_grid",
     "prune_stage",
     "read_grid",
@@ -58,14 +69,17 @@ __all__ = [
     "to_masks",
 ]
 
+Node = tuple[int, int, int]
+"""A grid still to be searched: ``(grid, keep, fixeds)``."""
+
 _W: Final = 16  # bits per lane
 _LANES: Final = 81
+_BITS: Final = _W * _LANES  # one grid; the fixeds of stage s start at bit _BITS * s
 
 L1: Final = sum(1 << (_W * c) for c in range(_LANES))
 """1 in every lane."""
 _LH: Final = L1 << (_W - 1)  # bit 15 of every lane
-_L7: Final = L1 * ((1 << (_W - 1)) - 1)  # 0x7FFF in every lane
-_LM: Final = L1 * 0x1FF  # the 9 digit bits of every lane
+_L7: Final = L1 * 0x7FFF  # 0x7FFF in every lane
 
 _OFFSETS: Final = (
     tuple(range(9)),  # rows: a unit's cells after its first
@@ -73,16 +87,23 @@ _OFFSETS: Final = (
     (0, 1, 2, 9, 10, 11, 18, 19, 20),  # sub-grids
 )
 _ANCHORS: Final = tuple(tuple(UNITS[9 * s + u][0] for u in range(9)) for s in range(3))
-_ANCHOR_MASK: Final = tuple(sum(0xFFFF << (_W * a) for a in _ANCHORS[s]) for s in range(3))
+_ANCHOR_MASK: Final = tuple(sum(0x1FF << (_W * a) for a in _ANCHORS[s]) for s in range(3))
 _REPEAT: Final = tuple(sum(1 << (_W * o) for o in _OFFSETS[s]) for s in range(3))
 """Multiplying a value held on the anchors by this copies it to every lane of the unit."""
 
-_STEP: Final = (_W, 9 * _W, 0)
-"""The bits between a unit's cells, for rows and columns (0: sub-grids, three rows of three)."""
+_UNIT_LANES: Final = tuple(
+    tuple(sum(1 << (_W * c) for c in UNITS[CELL_UNITS[i][s]]) for i in range(_LANES))
+    for s in range(3)
+)
+"""Per stage and cell: 1 on the lanes of the cell's unit."""
 
-_LANE_UNIT: Final = tuple(
-    {c: u for u in range(9) for c in UNITS[9 * s + u]} for s in range(3)
-)  # per stage: cell -> the unit (0..8) holding it
+_FIXED_IN_UNITS: Final = tuple(
+    sum(((1 << (b % _W)) * _UNIT_LANES[s][b // _W]) << (_BITS * s) for s in range(3))
+    if b % _W < 9
+    else 0
+    for b in range(_BITS)
+)
+"""``[16 c + d]``: the fixeds of digit ``d + 1`` fixed in cell ``c`` (its three units)."""
 
 
 def from_masks(masks: list[int]) -> int:
@@ -138,304 +159,378 @@ def show_grid(grid: int) -> str:
     return grid.to_bytes(2 * _LANES, "little")[0::2].translate(_DIGIT_OF_LOW).decode("ascii")
 
 
-def _or_reduce(x: int, stage: int) -> int:
-    """Each unit's OR of ``x`` on its anchor lane (other lanes: garbage)."""
-    if stage == 0:
-        t = x | x >> 16
-        t |= t >> 32
-        t |= t >> 64
-        return t | x >> 128
-    if stage == 1:
-        t = x | x >> 144
-        t |= t >> 288
-        t |= t >> 576
-        return t | x >> 1152
-    t = x | x >> 16 | x >> 32
-    return t | t >> 144 | t >> 288
-
-
-def _add_reduce(x: int, stage: int) -> int:
-    """Each unit's sum of ``x`` (lanes <= 0x100) on its anchor lane."""
-    if stage == 0:
-        t = x + (x >> 16)
-        t += t >> 32
-        t += t >> 64
-        return t + (x >> 128)
-    if stage == 1:
-        t = x + (x >> 144)
-        t += t >> 288
-        t += t >> 576
-        return t + (x >> 1152)
-    t = x + (x >> 16) + (x >> 32)
-    return t + (t >> 144) + (t >> 288)
-
-
-def _seen(mp: int, stage: int) -> tuple[int, int, tuple[int, ...]]:
-    """The digits held by at least 1, 2 cells of ``mp`` in each unit, on its anchor lane.
-
-    The other lanes hold garbage; the digits are counted over a tree of cell groups
-    (pairs, fours, eights and the ninth cell; in a sub-grid, its rows of three), whose
-    parts come third, for :func:`_seen_more`.
-    """
-    if stage == 2:
-        y, z = mp >> 16, mp >> 32
-        t1 = mp | y | z  # each row of three cells
-        t2 = (mp & y) | (z & (mp | y))
-        b1, b2, c1, c2 = t1 >> 144, t2 >> 144, t1 >> 288, t2 >> 288
-        s1 = t1 | b1  # the first two rows
-        s2 = t2 | b2 | (t1 & b1)
-        return s1 | c1, s2 | c2 | (s1 & c1), (mp, y, z, t1, t2, b1, b2, c1, c2, s1, s2)
-    step = 16 if stage == 0 else 144  # the lanes between a unit's cells
-    y = mp >> step
-    p1, p2 = mp | y, mp & y  # pairs of cells (k, k + 1)
-    y1, y2 = p1 >> 2 * step, p2 >> 2 * step
-    q1, q2 = p1 | y1, p2 | y2 | (p1 & y1)  # fours (k .. k + 3)
-    z1, z2 = q1 >> 4 * step, q2 >> 4 * step
-    s1, s2 = q1 | z1, q2 | z2 | (q1 & z1)  # eights (k .. k + 7)
-    x = mp >> 8 * step  # the ninth cell
-    return s1 | x, s2 | (s1 & x), (step, p1, p2, y1, y2, q1, q2, z1, z2, s2, x)
-
-
-def _seen_more(parts: tuple[int, ...], stage: int) -> tuple[int, int, int]:
-    """The digits held by at least 2, 3, 4 cells in each unit, from the parts of :func:`_seen`."""
-    if stage == 2:
-        mp, y, z, t1, t2, b1, b2, c1, c2, s1, s2 = parts
-        t3 = mp & y & z
-        b3, c3 = t3 >> 144, t3 >> 288
-        s3 = t3 | b3 | (t2 & b1) | (t1 & b2)
-        s4 = (t3 & b1) | (t2 & b2) | (t1 & b3)
-        s4 |= (s3 & c1) | (s2 & c2) | (s1 & c3)
-        s3 |= c3 | (s2 & c1) | (s1 & c2)
-        return s2 | c2 | (s1 & c1), s3, s4
-    step, p1, p2, y1, y2, q1, q2, z1, z2, s2, x = parts
-    q3 = (p2 & y1) | (p1 & y2)
-    q4 = p2 & y2
-    z3 = q3 >> 4 * step
-    s3 = q3 | z3 | (q2 & z1) | (q1 & z2)
-    s4 = q4 | (q4 >> 4 * step) | (q3 & z1) | (q2 & z2) | (q1 & z3)
-    s1 = q1 | z1
-    return s2 | (s1 & x), s3 | (s2 & x), s4 | (s3 & x)
-
-
-def _units_of(lanes: int, stage: int) -> set[int]:
-    """The units (``0..8``) of a stage that hold any of ``lanes`` (flags on bit 15)."""
-    units: set[int] = set()
-    while lanes:
-        low = lanes & -lanes
-        units.add(_LANE_UNIT[stage][(low.bit_length() - 1) // _W])
-        lanes ^= low
-    return units
-
-
-def _in_groups(mp: int, parts: tuple[int, ...], stage: int) -> int:
-    """Bit 15 of the cells of ``mp`` that a pair or a triple group may be in.
-
-    A pair group's two digits are each held by exactly two cells, a triple's three by
-    exactly three: such a cell holds two twice-digits or three thrice-digits.
-    ``parts``: those of :func:`_seen` for ``mp``.
-    """
-    anchors = _ANCHOR_MASK[stage]
-    repeat = _REPEAT[stage]
-    lh, l1, l7 = _LH, L1, _L7
-    s2, s3, s4 = _seen_more(parts, stage)
-    twice = mp & (((s2 ^ (s2 & s3)) & anchors) * repeat)
-    t2 = ((twice & ((twice | lh) - l1)) + l7) & lh  # >= 2 twice-digits
-    thrice = mp & (((s3 ^ (s3 & s4)) & anchors) * repeat)
-    t3 = thrice & ((thrice | lh) - l1)
-    return t2 | (((t3 & ((t3 | lh) - l1)) + l7) & lh)  # or >= 3 thrice-digits
-
-
-def _exact_units(grid: int, new: int, stage: int, lanes: int) -> int:
-    """``new`` with the units holding any of ``lanes`` pruned by the exact Exclusives pass.
-
-    ``lanes`` are flags on bit 15; the one-unit pass runs over ``grid``.
-    """
-    masks = to_masks(grid)
-    out = to_masks(new)
-    for u in _units_of(lanes, stage):
-        cells = UNITS[9 * stage + u]
-        pruned = scalar.prune_cells_by_exclusives([masks[i] for i in cells])
-        for i, m in zip(cells, pruned, strict=True):
-            out[i] = m
-    return from_masks(out)
-
-
 def _keep(grid: int) -> int:
     """``0x7FFF`` on the lanes of the grid's non-fixed cells, 0 on the others."""
     nonsingle = ((grid & ((grid | _LH) - L1)) + _L7) & _LH  # m & (m - 1) is not 0: bit 15
     return nonsingle - (nonsingle >> 15)
 
 
-def prune_stage(grid: int, stage: int, rule: SarkarRule, strict: bool) -> int | None:
-    """Every unit of one stage pruned by the rule's ``pruneCells``: the new grid, or ``None``.
+def _or_reduce(x: int, stage: int) -> int:
+    """Each unit's OR of ``x`` on its anchor lane (other lanes: garbage)."""
+    if stage == 2:
+        t = x | x >> 16 | x >> 32
+        return t | t >> 144 | t >> 288
+    step = 16 if stage == 0 else 144  # the bits between a unit's cells
+    t = x | x >> step
+    t |= t >> 2 * step
+    t |= t >> 4 * step
+    return t | x >> 8 * step
 
-    ``None`` when a unit fails (or, unless ``strict``, repeats a fixed digit once pruned).
+
+def fixeds_of(grid: int, keep: int, strict: bool = True) -> int:
+    """The fixeds of a grid (see the glossary); -1 if a unit repeats a fixed digit, unless ``strict``.
+
+    Haskell: the ``fixeds`` of ``pruneCellsByFixed`` (Sarkar #2, "Pruning the Cells,
+    Exclusively"), for every unit; the repeat is ``isInvalidRow``'s (Sarkar #1).
+
+    >>> fixeds_of(read_grid("11" + "." * 79) or 0, 0, strict=False)
+    -1
     """
-    pruned = _prune_stage(grid, _keep(grid), stage, rule, strict)
-    return None if pruned is None else pruned[0]
+    fixed = grid ^ (grid & keep)
+    fixeds = 0
+    for stage in range(3):
+        found = _or_reduce(fixed, stage) & _ANCHOR_MASK[stage]
+        if not strict and found.bit_count() != fixed.bit_count():
+            return -1  # fewer digits than fixed cells in some unit
+        fixeds |= (found * _REPEAT[stage]) << (_BITS * stage)
+    return fixeds
 
 
-def _prune_stage(
-    grid: int, keep: int, stage: int, rule: SarkarRule, strict: bool
-) -> tuple[int, int] | None:
-    """:func:`prune_stage` given the grid's :func:`_keep`, and the new grid's with it.
+def _add_fixed(cells: int, fixeds: int, strict: bool) -> int:
+    """``fixeds`` with the newly fixed ``cells`` (their masks); -1 on a repeat, unless ``strict``."""
+    while cells:
+        b = cells.bit_length() - 1
+        spread = _FIXED_IN_UNITS[b]
+        if fixeds & spread and not strict:
+            return -1  # the digit is fixed in a unit of the cell already
+        fixeds |= spread
+        cells ^= 1 << b
+    return fixeds
 
-    Every mask below is a non-negative ``int`` (``a & ~b`` is written ``a ^ (a & b)``:
-    the complement of a big ``int`` is a negative one, slow to combine).
+
+def fixed_point(grid: int, keep: int, fixeds: int) -> Node | None:
+    """``pruneCellsByFixed`` over every unit until no new cell is fixed; ``None`` if it fails.
+
+    It fails when a cell loses all its digits or a unit repeats a fixed digit. Over a
+    node, it fails only if the node fails (see the module's text); under ``simple`` it
+    is what ``pruneGrid`` settles the node to.
+
+    >>> grid, keep, _ = fixed_point(*node(read_grid("12" + "." * 79) or 0))
+    >>> to_masks(grid)[:3] == [1, 2, 0x1FC], keep & 0xFFFF_FFFF
+    (True, 0)
     """
-    anchors = _ANCHOR_MASK[stage]
-    repeat = _REPEAT[stage]
+    return _prune_cells_by_fixed(grid, keep, fixeds, -1, once=False, strict=False)
+
+
+def _prune_cells_by_fixed(
+    grid: int, keep: int, fixeds: int, stage: int, once: bool, strict: bool
+) -> Node | None:
+    """``fixM pruneCellsByFixed`` over every unit of a stage (one pass if ``once``).
+
+    Every unit of every stage if ``stage`` is -1. Haskell: ``pruneCellsByFixed ::
+    [Cell] -> Maybe [Cell]`` (Sarkar #2, "Pruning the Cells, Exclusively"), #1's
+    ``pruneCells`` (one pass). ``None`` when a cell loses all its digits (or, unless
+    ``strict``, is fixed to a digit fixed in one of its units).
+    """
     lh, l1, l7 = _LH, L1, _L7
-    # fixM pruneCellsByFixed (#1's pruneCells: one pass). A pass that fixes no new cell
-    # removes the same digits again: nothing, so the loop stops when no cell was fixed.
-    step = _STEP[stage]
-    last = -1
-    while keep != last:
-        last = keep
-        fixed = grid ^ (grid & keep)  # the fixed cells' masks
-        if step:  # each unit's fixed digits: _or_reduce, written out
-            t = fixed | fixed >> step
-            t |= t >> 2 * step
-            t |= t >> 4 * step
-            found = (t | fixed >> 8 * step) & anchors
+    shift = _BITS * stage
+    while True:
+        if stage < 0:
+            gone = grid & keep & (fixeds | fixeds >> _BITS | fixeds >> 2 * _BITS)
         else:
-            t = fixed | fixed >> 16 | fixed >> 32
-            found = (t | t >> 144 | t >> 288) & anchors
-        gone = grid & (found * repeat) & keep  # the digits the pass removes
+            gone = grid & keep & (fixeds >> shift)
         if not gone:
-            break
+            return grid, keep, fixeds
         grid ^= gone
         if (grid + l7) & lh != lh:
             return None  # a cell lost all its digits: Nothing
         nonsingle = ((grid & ((grid | lh) - l1)) + l7) & lh
-        keep = nonsingle - (nonsingle >> 15)
-        if rule == "simple":
-            fixed = grid ^ (grid & keep)
-            found = _or_reduce(fixed, stage) & anchors
-            break
-    if not strict and _add_reduce(fixed, stage) & anchors != found:
-        return None  # a unit repeats a fixed digit (fixed cells never change again)
-    if rule == "simple":
-        return grid, keep
-    if rule == "exclusives-sets":
-        new = _exact_sets(grid, keep, stage)
-        return (grid, keep) if new == grid else (new, _keep(new))
-    return _prune_exclusive_singles(grid, keep, stage)
+        new = nonsingle - (nonsingle >> 15)
+        fixed_now = keep ^ new
+        if not fixed_now:
+            return grid, keep, fixeds  # no new fixed digit: the next pass removes nothing
+        keep = new
+        fixeds = _add_fixed(grid & fixed_now, fixeds, strict)
+        if fixeds < 0 or once:
+            return None if fixeds < 0 else (grid, keep, fixeds)
 
 
-def _prune_exclusive_singles(grid: int, keep: int, stage: int) -> tuple[int, int]:
-    """``fixM pruneCellsByExclusives`` as published, every unit of a stage (never ``Nothing``).
+def _seen(mp: int, stage: int) -> tuple[int, int]:
+    """The digits held by at least 1, 2 cells of ``mp`` in each unit, on its anchor lane.
 
-    ``keep``: the grid's :func:`_keep`; returned with the new grid's. A pass fixes each
-    cell holding one Single and no digit of a kept pair or triple; a cell that might
-    hold such a group has its unit pruned by the one-unit function.
+    The other lanes hold garbage. Counted over a tree of cell groups: pairs, fours,
+    eights and the ninth cell; in a sub-grid, its rows of three, then the three rows.
     """
+    if stage == 2:
+        y, z = mp >> 16, mp >> 32
+        t1 = mp | y | z  # each row of three cells
+        t2 = (mp & y) | (z & (mp | y))
+        b1, c1 = t1 >> 144, t1 >> 288
+        s1 = t1 | b1  # the first two rows
+        s2 = t2 | t2 >> 144 | (t1 & b1)
+        return s1 | c1, s2 | t2 >> 288 | (s1 & c1)
+    step = 16 if stage == 0 else 144
+    y = mp >> step
+    p1, p2 = mp | y, mp & y  # pairs of cells (k, k + 1)
+    y = p1 >> 2 * step
+    q1, q2 = p1 | y, p2 | p2 >> 2 * step | (p1 & y)  # fours (k .. k + 3)
+    y = q1 >> 4 * step
+    s1, s2 = q1 | y, q2 | q2 >> 4 * step | (q1 & y)  # eights (k .. k + 7)
+    y = mp >> 8 * step  # the ninth cell
+    return s1 | y, s2 | (s1 & y)
+
+
+def _in_kept_groups(mp: int, own: int, lanes: int, stage: int) -> int:
+    """Bit 15 of the lanes of ``lanes`` (``0x7FFF``) whose cell is in a kept pair or triple group.
+
+    A group is the n digits (n < 4) held by exactly the same n non-fixed cells of a unit;
+    a cell in one holds all its digits. Each digit of the cell but its Single (``own``)
+    is grouped by the cells that hold it.
+    """
+    unit_lanes = _UNIT_LANES[stage]
+    found = 0
+    while lanes:
+        at = lanes.bit_length() - 15  # the lane's first bit
+        cells = unit_lanes[at >> 4]
+        holders: dict[int, int] = {}  # cells holding a digit -> how many digits
+        others = (mp ^ own) >> at & 0x1FF
+        while others:
+            digit = others.bit_length() - 1
+            held = mp >> digit & cells
+            holders[held] = holders.get(held, 0) + 1
+            others ^= 1 << digit
+        if any(n in (2, 3) and n == held.bit_count() for held, n in holders.items()):
+            found |= 0x8000 << at
+        lanes ^= 0x7FFF << at
+    return found
+
+
+def _prune_cells_by_exclusives(
+    grid: int, keep: int, fixeds: int, stage: int, strict: bool
+) -> Node | None:
+    """``fixM pruneCellsByExclusives`` as published, every unit of a stage.
+
+    Haskell: ``pruneCellsByExclusives :: [Cell] -> Maybe [Cell]`` (Sarkar #2). A pass
+    fixes each cell holding one Single and no digit of a kept pair or triple group.
+    ``None`` only when, unless ``strict``, a cell is fixed to a digit fixed in one of its
+    other units.
+    """
+    lh, l1, l7 = _LH, L1, _L7
     anchors = _ANCHOR_MASK[stage]
     repeat = _REPEAT[stage]
-    lh, l1, l7 = _LH, L1, _L7
     while True:
         mp = grid & keep  # the non-fixed cells
-        s1, s2, parts = _seen(mp, stage)
-        once = (s1 ^ (s1 & s2)) & anchors  # each unit's digits held by one cell
+        s1, s2 = _seen(mp, stage)
+        once = (s1 ^ s2) & anchors  # each unit's digits held by one cell
         if not once:
-            return grid, keep
+            return grid, keep, fixeds
         own = mp & (once * repeat)  # each cell's digits held by no other cell
         multi = ((own & ((own | lh) - l1)) + l7) & lh  # bit 15: two or more of them
-        cand = ((own + l7) & lh) ^ multi  # bit 15: the cell holds one Single
-        if not cand:
-            return grid, keep
-        fire = cand - (cand >> 15)
-        new = grid ^ ((grid ^ own) & fire)
-        check = cand & _in_groups(mp, parts, stage)  # a kept group might block the Single
-        if check:
-            new = _exact_units(grid, new, stage, check)
-            if new == grid:
-                return grid, keep
-        grid = new
-        nonsingle = ((grid & ((grid | lh) - l1)) + l7) & lh
-        keep = nonsingle - (nonsingle >> 15)
+        fire = ((own + l7) & lh) ^ multi  # bit 15: the cell holds one Single
+        big = mp & fire - (fire >> 15)
+        big &= (big | lh) - l1
+        big &= (big | lh) - l1  # the firing cells of three digits or more
+        if big:
+            big = (big + l7) & lh
+            fire ^= _in_kept_groups(mp, own, big - (big >> 15), stage)
+        if not fire:
+            return grid, keep, fixeds
+        fire -= fire >> 15
+        grid ^= (grid ^ own) & fire
+        keep ^= fire
+        fixeds = _add_fixed(grid & fire, fixeds, strict)
+        if fixeds < 0:
+            return None
 
 
-def _exact_sets(grid: int, keep: int, stage: int) -> int:
+def _counts(mp: int, stage: int) -> tuple[int, int, int]:
+    """The digits held by at least 2, 3, 4 cells of ``mp`` in each unit, on its anchor lane.
+
+    Counted over three groups of three cells (a row's thirds, a column's, a sub-grid's
+    rows), then over the three groups.
+    """
+    near, far = _THIRDS[stage]  # the bits between cells of a group, and between groups
+    y, z = mp >> near, mp >> 2 * near
+    a1, a2, a3 = mp | y | z, (mp & y) | (z & (mp | y)), mp & y & z  # each group of three
+    b1, b2, b3 = a1 >> far, a2 >> far, a3 >> far
+    c1, c2, c3 = a1 >> 2 * far, a2 >> 2 * far, a3 >> 2 * far
+    s1, s2 = a1 | b1, a2 | b2 | (a1 & b1)  # two groups
+    s3, s4 = a3 | b3 | (a2 & b1) | (a1 & b2), (a3 & b1) | (a2 & b2) | (a1 & b3)
+    s4 |= (s3 & c1) | (s2 & c2) | (s1 & c3)
+    return s2 | c2 | (s1 & c1), s3 | c3 | (s2 & c1) | (s1 & c2), s4
+
+
+_THIRDS: Final = ((16, 48), (144, 432), (16, 144))
+
+
+def _group_cells(mp: int, stage: int) -> int:
+    """Bit 15 of the cells of ``mp`` that hold a Single or may be in a pair or a triple group.
+
+    A pair group's two digits are each held by exactly two cells, a triple's three by
+    exactly three: such a cell holds two twice-digits or three thrice-digits.
+    """
+    lh, l1, l7 = _LH, L1, _L7
+    anchors, repeat = _ANCHOR_MASK[stage], _REPEAT[stage]
+    s2, s3, s4 = _counts(mp, stage)
+    once = (_or_reduce(mp, stage) ^ s2) & anchors
+    single = ((mp & (once * repeat)) + l7) & lh
+    twice = mp & (((s2 ^ s3) & anchors) * repeat)
+    t2 = ((twice & ((twice | lh) - l1)) + l7) & lh  # >= 2 twice-digits
+    thrice = mp & (((s3 ^ s4) & anchors) * repeat)
+    t3 = thrice & ((thrice | lh) - l1)
+    return single | t2 | (((t3 & ((t3 | lh) - l1)) + l7) & lh)  # or >= 3 thrice-digits
+
+
+def _prune_cells_by_exclusives_sets(
+    grid: int, keep: int, fixeds: int, stage: int, strict: bool
+) -> Node | None:
     """``fixM pruneCellsByExclusives`` with groups compared as sets, every unit of a stage.
 
-    The ``exclusives-sets`` rule. A unit changes only if a cell holds a Single, or may
-    hold a pair or a triple group (a cell's Exclusive digits are a group only if the
-    cell holds the group); those units are pruned by the one-unit function.
+    The ``exclusives-sets`` rule: the one-unit function on each unit that holds a group
+    (a unit with none is left as it is).
     """
-    mp = grid & keep
-    s1, s2, parts = _seen(mp, stage)
-    once = (s1 ^ (s1 & s2)) & _ANCHOR_MASK[stage]
-    lanes = _in_groups(mp, parts, stage)
-    if once:
-        lanes |= ((mp & (once * _REPEAT[stage])) + _L7) & _LH
+    lanes = _group_cells(grid & keep, stage)
     if not lanes:
-        return grid
+        return grid, keep, fixeds
     masks = to_masks(grid)
-    changed = False
-    for u in _units_of(lanes, stage):
+    for u in {_LANE_UNIT[stage][(low.bit_length() - 1) >> 4] for low in _lanes_of(lanes)}:
         cells = UNITS[9 * stage + u]
         old = [masks[i] for i in cells]
-        new = old
-        while True:
-            pruned = scalar.prune_cells_by_exclusives(new, sets=True)
-            if pruned == new:
-                break
-            new = pruned
-        if new != old:
-            changed = True
-            for i, m in zip(cells, new, strict=True):
-                masks[i] = m
-    return from_masks(masks) if changed else grid
+        new = scalar.prune_cells_sets(old) or old  # fixM, after the fixed-digit passes
+        for i, m in zip(cells, new, strict=True):
+            masks[i] = m
+    new_grid = from_masks(masks)
+    if new_grid == grid:
+        return grid, keep, fixeds
+    new_keep = _keep(new_grid)
+    fixeds = _add_fixed(new_grid & (keep ^ new_keep), fixeds, strict)
+    return None if fixeds < 0 else (new_grid, new_keep, fixeds)
 
 
-def prune_grid(
-    grid: int, rule: SarkarRule, dirty: int = 0b111, *, strict: bool = True
-) -> int | None:
+def _lanes_of(flags: int) -> list[int]:
+    """Each flag of ``flags`` (bit 15 of some lanes) alone."""
+    out = []
+    while flags:
+        low = flags & -flags
+        out.append(low)
+        flags ^= low
+    return out
+
+
+_LANE_UNIT: Final = tuple(
+    {c: u for u in range(9) for c in UNITS[9 * s + u]} for s in range(3)
+)  # per stage: cell -> the unit (0..8) holding it
+
+
+def _prune_stage(node: Node, stage: int, rule: SarkarRule, strict: bool) -> Node | None:
+    """Every unit of one stage pruned by the rule's ``pruneCells``: the new node, or ``None``."""
+    pruned = _prune_cells_by_fixed(*node, stage, rule == "simple", strict)
+    if pruned is None or rule == "simple":
+        return pruned
+    if rule == "exclusives":
+        return _prune_cells_by_exclusives(*pruned, stage, strict)
+    return _prune_cells_by_exclusives_sets(*pruned, stage, strict)
+
+
+def prune_stage(grid: int, stage: int, rule: SarkarRule, strict: bool) -> int | None:
+    """Every unit of one stage pruned by the rule's ``pruneCells``: the new grid, or ``None``.
+
+    ``None`` when a unit fails (or, unless ``strict``, a unit of the grid repeats a fixed
+    digit, before or once pruned).
+    """
+    keep = _keep(grid)
+    fixeds = fixeds_of(grid, keep, strict)
+    pruned = None if fixeds < 0 else _prune_stage((grid, keep, fixeds), stage, rule, strict)
+    return None if pruned is None else pruned[0]
+
+
+def _prune_node(node: Node, rule: SarkarRule, strict: bool) -> Node | None:
     """Prune rows, columns, sub-grids, ... until the grid settles; ``None`` on failure.
 
-    ``dirty``: the stages (bits 0-2) that may change.
+    A stage is pruned again only when a unit of it changed since it was last pruned:
+    after a stage changes the grid, the other two run until two in a row change nothing.
+    Under ``simple`` (#1) a stage that changed the grid is not settled either.
+    """
+    stage, quiet, needed = 0, 0, 3  # stages in a row that changed nothing, and how many end it
+    while quiet < needed:
+        pruned = _prune_stage(node, stage, rule, strict)
+        if pruned is None:
+            return None
+        if pruned[0] != node[0]:
+            quiet, needed = 0, 3 if rule == "simple" else 2
+            node = pruned
+        else:
+            quiet += 1
+        stage = stage + 1 if stage < 2 else 0
+    return node
+
+
+def prune_grid(grid: int, rule: SarkarRule, *, strict: bool = True) -> int | None:
+    """Prune rows, columns, sub-grids, ... until the grid settles; ``None`` on failure.
+
+    Unless ``strict``, ``None`` also when a unit repeats a fixed digit.
 
     Haskell: ``pruneGrid :: Grid -> Maybe Grid`` (Sarkar #1, "Pruning the Grid").
     """
-    stage = 0
     keep = _keep(grid)
-    while dirty:
-        if dirty >> stage & 1:
-            pruned = _prune_stage(grid, keep, stage, rule, strict)
-            if pruned is None:
-                return None
-            new, keep = pruned
-            if new != grid:
-                dirty = 0b111 if rule == "simple" else 0b111 ^ (1 << stage)
-                grid = new
-            else:
-                dirty &= 0b111 ^ (1 << stage)
-        stage = stage + 1 if stage < 2 else 0
-    return grid
+    fixeds = fixeds_of(grid, keep, strict)
+    pruned = None if fixeds < 0 else _prune_node((grid, keep, fixeds), rule, strict)
+    return None if pruned is None else pruned[0]
 
 
-def _pivot(grid: int) -> int:
-    """The lane of the first non-fixed cell with the fewest digits (-1: filled)."""
-    y = grid & ((grid | _LH) - L1)  # cells' masks less one digit
-    if not (y + _L7) & _LH:
-        return -1
+def node(grid: int) -> Node:
+    """The node of a puzzle's grid (its fixeds -1 if a unit repeats a fixed digit: it fails)."""
+    keep = _keep(grid)
+    return grid, keep, fixeds_of(grid, keep, strict=False)
+
+
+def _settle(item: Node, rule: SarkarRule) -> Node | None:
+    """The settled node of a search's node (``pruneGrid``), or ``None`` if the node fails."""
+    if item[2] < 0:
+        return None
+    closed = fixed_point(*item)
+    if closed is None or rule == "simple":
+        return closed
+    return _prune_node(item, rule, strict=False)
+
+
+def _children(settled: Node) -> tuple[Node, Node] | None:
+    """``nextGrids``: the two nodes split on the first cell with the fewest digits.
+
+    ``None`` when the grid is filled. The first child has the cell fixed to its first
+    digit, the second the cell's other digits (fixed if one).
+    """
+    grid, keep, fixeds = settled
+    lh, l1, l7 = _LH, L1, _L7
+    y = grid & keep
+    y &= (y | lh) - l1  # the non-fixed cells' masks less one digit
+    if not y:
+        return None
     while True:
-        z = y & ((y | _LH) - L1)  # one digit less again
-        exact = ((y + _L7) & _LH) ^ ((z + _L7) & _LH)  # y has exactly one bit left
+        z = y & ((y | lh) - l1)  # one digit less again
+        exact = ((y + l7) & lh) ^ ((z + l7) & lh)  # y has exactly one bit left
         if exact:
-            return ((exact & -exact).bit_length() - 1) // _W
+            break
         y = z
+    at = (exact & -exact).bit_length() - 16  # the pivot's lane
+    m = grid >> at & 0x1FF
+    first = m & -m
+    rest = m ^ first
+    fixed = keep ^ (0x7FFF << at)
+    one = (grid ^ (rest << at), fixed, fixeds | _FIXED_IN_UNITS[at + first.bit_length() - 1])
+    if rest & (rest - 1):
+        return one, (grid ^ (first << at), keep, fixeds)
+    return one, (grid ^ (first << at), fixed, fixeds | _FIXED_IN_UNITS[at + rest.bit_length() - 1])
 
 
 def search(
-    stack: list[int], nodes: int, rule: SarkarRule, stop: int | None
+    stack: list[Node], nodes: int, rule: SarkarRule, stop: int | None
 ) -> tuple[int | None, int]:
     """Go on with a depth-first search: its first solution (or ``None``) and its node count.
 
-    ``stack`` holds the grids still to search, the next one last, and is consumed in
+    ``stack`` holds the nodes still to search, the next one last, and is consumed in
     place; ``nodes`` counts the nodes (calls of ``solve``) already made. The search
-    stops before node ``stop + 1`` would start: it then returns ``None`` with the grids
+    stops before node ``stop + 1`` would start: it then returns ``None`` with the nodes
     left on the stack (an empty stack: the search is over).
 
     Haskell: ``solve :: Grid -> Maybe Grid`` (Sarkar #1, "Solving the Puzzle").
@@ -446,17 +541,14 @@ def search(
         if nodes == limit:
             return None, nodes
         nodes += 1
-        pruned = prune_grid(pop(), rule, 0b111, strict=False)
-        if pruned is None:
+        settled = _settle(pop(), rule)
+        if settled is None:
             continue
-        p = _pivot(pruned)
-        if p < 0:
-            return pruned, nodes
-        shift = _W * p
-        m = pruned >> shift & 0x1FF
-        first = m & -m
-        push(pruned ^ (first << shift))  # nextGrids' second grid: the other digits
-        push(pruned ^ ((m ^ first) << shift))  # its first: the pivot fixed
+        children = _children(settled)
+        if children is None:
+            return settled[0], nodes
+        push(children[1])
+        push(children[0])
     return None, nodes
 
 
@@ -471,7 +563,7 @@ def search_line(
     grid = read_grid(puzzle)
     if grid is None:
         return None
-    stack = [grid]
+    stack = [node(grid)]
     solution, nodes = search(stack, 0, rule, max_nodes)
     if solution is not None:
         return Found(show_grid(solution), nodes)

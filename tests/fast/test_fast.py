@@ -216,13 +216,14 @@ def test_lanes_stage_is_each_units_prune_cells(
     rule: SarkarRule, masks: list[int], stage: int
 ) -> None:
     # prune_stage g s == the nine units of stage s, each by pruneCells (list equality;
-    # Nothing when a unit fails); unless strict, also Nothing when a unit repeats a digit
+    # Nothing when a unit fails); unless strict, also Nothing when a unit of any stage
+    # repeats a fixed digit (fixed cells never change: the pruned grid repeats it too)
     right = stage_by_units(masks, stage, rule)
     left = lanes.prune_stage(lanes.from_masks(masks), stage, rule, strict=True)
     assert (None if left is None else lanes.to_masks(left)) == right, masks
     search = lanes.prune_stage(lanes.from_masks(masks), stage, rule, strict=False)
     repeats = right is not None and any(
-        has_repeated_fixed([right[i] for i in UNITS[9 * stage + u]]) for u in range(9)
+        has_repeated_fixed([right[i] for i in unit]) for unit in UNITS
     )
     expected = None if right is None or repeats else right
     assert (None if search is None else lanes.to_masks(search)) == expected, masks
@@ -280,7 +281,7 @@ def test_a_stopped_search_goes_on_where_it_stopped(rule: SarkarRule, line: str, 
     # same node count); stopped early, its stack holds what is left; ended, none
     whole = lanes.search_line(line, rule)
     assert whole is not None
-    stack = [lanes.read_grid(line) or 0]
+    stack = [lanes.node(lanes.read_grid(line) or 0)]
     solution, nodes = lanes.search(stack, 0, rule, stop)
     assert nodes == min(stop, whole.nodes) and (solution is None or nodes == whole.nodes)
     if solution is None:
