@@ -221,7 +221,7 @@ def replace(p: int, f: Callable[[A], A], xs: Iterable[A]) -> tuple[A, ...]:
     """The list with its element at index ``p`` replaced by ``f`` of it.
 
     Haskell (#1, "Making the Choice", local to ``nextGrids``, after ``replace2D``):
-    ``replace``, whose type GHC infers as ``Int -> (a -> a) -> [a] -> [a]``.
+    ``replace :: Int -> (a -> a) -> [a] -> [a]``, the type GHC infers (the text gives none).
 
     >>> replace(1, str.upper, "abc")
     ('a', 'B', 'c')
@@ -315,8 +315,8 @@ def is_grid_filled(grid: Grid) -> bool:
 def has_dups(xs: list[int]) -> bool:
     """Whether a list holds some element twice.
 
-    Haskell (#1, "Solving the Puzzle", local to ``isGridInvalid``): ``hasDups``, whose type
-    GHC infers as ``Eq a => [a] -> Bool``: ``hasDups'`` with nothing seen yet.
+    Haskell (#1, "Solving the Puzzle", local to ``isGridInvalid``):
+    ``hasDups :: Eq a => [a] -> Bool``, the type GHC infers: ``hasDups'`` with nothing seen yet.
 
     >>> has_dups([1, 2, 1]), has_dups([1, 2])
     (True, False)
@@ -327,8 +327,8 @@ def has_dups(xs: list[int]) -> bool:
 def has_dups_seen(ys: list[int], xs: list[int]) -> bool:
     """Whether ``ys`` holds some element twice, or one of ``xs`` (the elements seen before).
 
-    Haskell (#1, "Solving the Puzzle", local to ``isGridInvalid``): ``hasDups'``, whose type
-    GHC infers as ``Eq a => [a] -> [a] -> Bool``; its recursion on ``y:ys`` is a loop, each
+    Haskell (#1, "Solving the Puzzle", local to ``isGridInvalid``):
+    ``hasDups' :: Eq a => [a] -> [a] -> Bool``, the type GHC infers; its recursion on ``y:ys`` is a loop, each
     ``y`` put in front of ``xs`` once looked for there.
 
     >>> has_dups_seen([1, 2], [3]), has_dups_seen([1, 2], [2])

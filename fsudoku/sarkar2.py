@@ -113,7 +113,7 @@ def prepend(new: list[int], old: list[int]) -> list[int]:
     """The one element of ``new`` put in front of ``old``: how steps 3 and 5 insert.
 
     Haskell (#2, "A Little Forward, a Little Backward", local to ``exclusivePossibilities``):
-    ``prepend``, whose type GHC infers as ``[a] -> [a] -> [a]`` (its first argument matched
+    ``prepend :: [a] -> [a] -> [a]``, the type GHC infers (its first argument matched
     lazily): what ``Map.insertWith`` combines a new value and the one at its key with.
 
     >>> prepend([3], [2, 1])
