@@ -355,7 +355,11 @@ class Batch:
             )
             workers.close()
         finally:
-            workers.kill()
+            try:
+                workers.kill()
+            except KeyboardInterrupt:  # one that landed before kill's own guard: again
+                workers.kill()
+                raise
 
     def _fall_back(self, error: OSError) -> None:
         if self.on_fallback is not None:

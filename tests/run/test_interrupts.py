@@ -109,3 +109,46 @@ def test_two_interrupts_a_few_milliseconds_apart_leave_no_worker() -> None:
 @pytest.mark.slow
 def test_two_interrupts_many_rounds() -> None:
     rounds_of_two_signals(300, seed=int(time.time()))
+
+
+AT_THE_CLEANUP = r"""
+import json, os
+import fsudoku
+from fsudoku.run import pool
+from fsudoku.testing.strategies import SAMPLE_PUZZLE
+
+kill = pool.Pool.kill
+calls = []
+
+def kill_after_an_interrupt(self):
+    calls.append(self)
+    if len(calls) == 1:
+        raise KeyboardInterrupt  # as a Ctrl-C that lands as kill is called, before its guard
+    kill(self)
+
+pool.Pool.kill = kill_after_an_interrupt
+outcomes = fsudoku.solve_many(iter([SAMPLE_PUZZLE] * 20_000), engine="reference", jobs=2)
+next(outcomes)  # the workers are solving
+try:
+    outcomes.close()
+except KeyboardInterrupt:
+    pass
+left = [name for name in os.listdir("/proc") if name.isdigit() and os.path.exists(f"/proc/{name}/stat")
+        and int(open(f"/proc/{name}/stat").read().rpartition(")")[2].split()[1]) == os.getpid()]
+print(json.dumps({"kill calls": len(calls), "children": left}))
+"""
+
+
+def test_an_interrupt_as_the_cleanup_starts_still_reaps_every_worker() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", AT_THE_CLEANUP],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONWARNINGS": "ignore"},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    seen = json.loads(done.stdout.splitlines()[-1])
+    assert seen["children"] == [], seen
+    assert seen["kill calls"] >= 2, seen  # interrupted, then run again
